@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs, on Debian 12, every package the build, the demo and the tests need.
+# Skips apt-get when everything is already there. Needs root (or sudo).
+set -euo pipefail
+
+PKGS=(
+  build-essential pkg-config meson ninja-build python3
+  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libv4l-dev
+  gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-base-apps
+  gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav
+  v4l-utils valgrind
+)
+
+missing=()
+for p in "${PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+SUDO=
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+echo "deps: installing ${missing[*]}" >&2
+$SUDO apt-get update -q
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
