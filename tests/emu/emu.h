@@ -1,0 +1,376 @@
+/* emu.h - internal API of the V4L2 device emulator (libivtvemu.so).
+ *
+ * The emulator is an LD_PRELOAD library.  interpose.c catches the libc
+ * entry points a V4L2 client uses and hands calls on emulated fds to the
+ * device core (core.c), which answers the ioctls every device has from the
+ * declarative profile (struct emu_profile) and passes the rest to the
+ * profile's I/O engine (struct emu_engine: mpeg.c, sink.c, and the
+ * streaming engine).  Device state that a real card keeps (input, standard,
+ * frequency, control values, who is encoding) lives in a small file in the
+ * run directory made by `ivtv-emu`, mapped MAP_SHARED by every process of the
+ * run (state.c).  Faults come from the environment (faults.c).
+ *
+ * HOW TO ADD A PROFILE (e.g. helper A2's `webcam`, `tv-streaming`)
+ *  1. Write the profile as a `const struct emu_profile` in its own file,
+ *     e.g. tests/emu/profile-webcam.c:
+ *        const struct emu_profile emu_profile_webcam = {
+ *          .name = "webcam", .summary = "...", .driver = "uvcvideo", ...
+ *          .caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING,
+ *          .inputs = { { .name = "Camera 1", .type = V4L2_INPUT_TYPE_CAMERA } },
+ *          .formats = { { .pixelformat = V4L2_PIX_FMT_YUYV, ... .sizes = {...} } },
+ *          .engine = &emu_engine_stream,
+ *        };
+ *     Arrays are terminated by their first zero entry (name == NULL, id == 0,
+ *     pixelformat == 0, width == 0, numerator == 0).
+ *  2. Declare it below in the "profile list" block (extern line) and add it
+ *     to emu_profiles[] in profiles.c (keep --list order: MPEG cards first).
+ *  3. Add the .c file to `emu_sources` in tests/emu/meson.build.
+ *  The streaming engine (stream.c, owned by A2) implements struct emu_engine.
+ *  The core already answers QUERYCAP, G/S_PRIORITY, ENUM/G/S_INPUT, ENUMAUDIO,
+ *  G/S_AUDIO, ENUMSTD/G/S_STD/QUERYSTD, G/S_TUNER, G/S_FREQUENCY, all control
+ *  ioctls, ENUM_FMT, ENUM_FRAMESIZES/FRAMEINTERVALS, G/TRY/S_FMT, G/S_PARM,
+ *  LOG_STATUS, (UN)SUBSCRIBE_EVENT/DQEVENT; an engine may still answer any of
+ *  them first (return EMU_NEXT to let the core answer).
+ *
+ * STREAMING BUFFERS are expected to be one memfd per buffer
+ * (memfd_create + ftruncate to sizeimage), so VIDIOC_EXPBUF returns
+ * fcntl(memfd, F_DUPFD_CLOEXEC) and the engine's mmap hook maps the memfd
+ * with emu_real()->mmap; the buffer's m.offset is index * page-aligned size
+ * (any unique page-aligned cookie works).  USERPTR buffers are plain user
+ * memory the engine writes into at DQBUF time.  munmap of such a mapping is
+ * passed to the real munmap; the engine's munmap hook is told first.
+ *
+ * CONVENTIONS: every hook returns >= 0 on success or -errno; interpose.c
+ * turns -errno into errno + -1.  EMU_NEXT means "not mine, ask the next
+ * layer" (engine -> core -> -ENOTTY).  Hooks are called WITHOUT the device
+ * lock held; take emu_lock()/emu_unlock() around reads and writes of
+ * dev->st.  Never block with the lock held: wait with emu_wait().
+ */
+#ifndef IVTV_EMU_H
+#define IVTV_EMU_H
+
+#include <linux/videodev2.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define EMU_MAX_INPUTS 8
+#define EMU_MAX_AUDIO 4
+#define EMU_MAX_CTRLS 40
+#define EMU_MAX_MENU 8
+#define EMU_MAX_FORMATS 6
+#define EMU_MAX_SIZES 8
+#define EMU_MAX_INTERVALS 6
+#define EMU_MAX_DEVICES 8
+#define EMU_MAX_SUBS 64
+#define EMU_MAX_EVENTS 32
+#define EMU_ENGINE_STATE 256    /* bytes of shared per-device engine state */
+
+/* Return value meaning "not handled here, let the next layer answer". */
+#define EMU_NEXT (-515)
+
+/* ------------------------------------------------------------------ */
+/* Declarative profile description                                     */
+
+struct emu_input
+{
+  const char *name;             /* NULL ends the list */
+  uint32_t type;                /* V4L2_INPUT_TYPE_TUNER / _CAMERA */
+  v4l2_std_id std;              /* stds this input takes; 0: no std */
+  uint32_t audioset;            /* bitmask of emu_profile.audios indexes */
+  uint32_t tuner;               /* tuner index when type == TUNER */
+  uint32_t capabilities;        /* V4L2_IN_CAP_STD, ... */
+  int content;                  /* payload index: which clip/pattern */
+};
+
+struct emu_audio
+{
+  const char *name;             /* NULL ends the list */
+  uint32_t capability;          /* V4L2_AUDCAP_STEREO, ... */
+};
+
+struct emu_tuner
+{
+  const char *name;             /* NULL: the device has no tuner */
+  uint32_t type;                /* V4L2_TUNER_ANALOG_TV */
+  uint32_t capability;          /* V4L2_TUNER_CAP_NORM | _STEREO ... */
+  uint32_t rangelow, rangehigh; /* in 62.5 kHz units */
+  uint32_t rxsubchans;
+  uint32_t def_frequency;
+};
+
+struct emu_ctrl
+{
+  uint32_t id;                  /* 0 ends the list */
+  uint32_t type;                /* V4L2_CTRL_TYPE_* (INTEGER, BOOLEAN, MENU,
+                                 * BUTTON, CTRL_CLASS) */
+  const char *name;
+  int32_t min, max, step, def;
+  uint32_t flags;               /* V4L2_CTRL_FLAG_* */
+  const char *menu[EMU_MAX_MENU];       /* MENU: names by index, NULL =
+                                         * index not supported */
+  bool busy_while_streaming;    /* S_CTRL gives EBUSY while encoding */
+};
+
+struct emu_frmsize
+{
+  uint32_t width, height;       /* 0 ends the list */
+  struct v4l2_fract intervals[EMU_MAX_INTERVALS];       /* frame periods,
+                                                         * numerator 0 ends */
+};
+
+struct emu_format
+{
+  uint32_t pixelformat;         /* 0 ends the list */
+  const char *description;
+  uint32_t flags;               /* V4L2_FMT_FLAG_COMPRESSED ... */
+  bool size_follows_std;        /* MPEG encoder: 720x480 / 720x576 by std */
+  uint32_t sizeimage;           /* compressed formats: bytes per read
+                                 * chunk; 0: computed from size */
+  struct emu_frmsize sizes[EMU_MAX_SIZES];
+};
+
+struct emu_engine;
+
+struct emu_profile
+{
+  const char *name;             /* for --profile */
+  const char *summary;          /* one line for --list */
+  const char *driver, *card, *bus_info;
+  uint32_t caps;                /* device_caps (V4L2_CAP_*) */
+  uint32_t buf_type;            /* V4L2_BUF_TYPE_VIDEO_CAPTURE or _OUTPUT */
+  struct emu_input inputs[EMU_MAX_INPUTS];      /* outputs for an OUTPUT
+                                                 * device */
+  struct emu_audio audios[EMU_MAX_AUDIO];
+  v4l2_std_id def_std;          /* 0: no standards */
+  struct emu_tuner tuner;
+  struct emu_ctrl ctrls[EMU_MAX_CTRLS];
+  struct emu_format formats[EMU_MAX_FORMATS];
+  uint32_t events;              /* bit (1 << V4L2_EVENT_x) for each event
+                                 * type SUBSCRIBE_EVENT accepts (CTRL is
+                                 * always accepted when there are ctrls) */
+  const struct emu_engine *engine;
+};
+
+/* ------------------------------------------------------------------ */
+/* Shared per-device state (mapped from <rundir>/<node>.state)          */
+
+struct emu_shared
+{
+  uint32_t magic, size;
+  uint32_t input, audio_input;
+  uint64_t std;                 /* current standard (v4l2_std_id) */
+  uint64_t detected_std;        /* what QUERYSTD finds on the input */
+  uint32_t frequency;
+  uint32_t audmode;
+  int32_t ctrl[EMU_MAX_CTRLS];  /* by index in profile->ctrls */
+  uint32_t prio_count[4];       /* open handles per V4L2_PRIORITY_* */
+  /* format (streaming engines; MPEG size follows std) */
+  uint32_t pixelformat, width, height, field;
+  struct v4l2_fract interval;
+  /* who owns the encoder / streaming queue: 0 = nobody */
+  int32_t owner_pid;
+  uint64_t owner_id;            /* emu_file.id of the owner */
+  int64_t created_ns;           /* CLOCK_MONOTONIC at state creation */
+  uint32_t unplugged;           /* fault unplug-after fired: ENODEV */
+  uint32_t gen;                 /* bumped by every state change */
+  unsigned char engine[EMU_ENGINE_STATE];       /* engine's own shared data */
+};
+
+/* Per-process view of one emulated device node */
+struct emu_faults;
+
+struct emu_device
+{
+  const struct emu_profile *prof;
+  char path[64];                /* "/dev/video0" */
+  int minor;                    /* N of /dev/videoN */
+  struct emu_shared *st;        /* shared state (MAP_SHARED) */
+  int state_fd;                 /* for flock() */
+  struct emu_faults *faults;
+  pthread_mutex_t mutex;        /* recursive; with flock = emu_lock() */
+  struct emu_file *files;       /* open file objects in this process */
+};
+
+/* ------------------------------------------------------------------ */
+/* The open file object: one per open(), shared by dup()ed fds          */
+
+struct emu_sub
+{
+  uint32_t type, id, flags;
+};
+
+struct emu_file
+{
+  int fd;                       /* the real fd the app holds (eventfd) */
+  int wake_fd;                  /* internal eventfd: emu_wake() signals */
+  int refs;                     /* fds (dup) pointing at this object */
+  struct emu_device *dev;
+  uint64_t id;                  /* unique in the run: pid << 24 | counter */
+  uint32_t prio;                /* V4L2_PRIORITY_* of this handle */
+  /* events */
+  struct emu_sub subs[EMU_MAX_SUBS];
+  struct v4l2_event events[EMU_MAX_EVENTS];
+  unsigned ev_head, ev_count;
+  uint32_t ev_sequence;
+  /* fault accounting (units: bytes for read(), frames for DQBUF) */
+  uint64_t delivered;
+  uint64_t io_calls;
+  bool eio_done;
+  void *priv;                   /* engine's per-open data */
+  struct emu_file *next;        /* dev->files list */
+};
+
+/* ------------------------------------------------------------------ */
+/* I/O engine hooks                                                    */
+
+struct emu_engine
+{
+  const char *name;
+  /* new open file object; allocate f->priv.  -errno refuses the open. */
+  int (*open) (struct emu_file * f);
+  /* last fd of the open file object closed; free f->priv */
+  void (*close) (struct emu_file * f);
+  /* any ioctl; EMU_NEXT lets the core answer */
+  long (*ioctl) (struct emu_file * f, unsigned long req, void *arg);
+  /* read(2)/write(2); may block via emu_wait(); NULL: -EINVAL */
+    ssize_t (*read) (struct emu_file * f, void *buf, size_t n);
+    ssize_t (*write) (struct emu_file * f, const void *buf, size_t n);
+  /* readiness for poll/select: returns the revents subset of `events`
+   * (plus POLLERR/POLLHUP/POLLPRI as appropriate) that hold now.  Sets
+   * *next_ns to the CLOCK_MONOTONIC time when readiness may change by
+   * itself (pacing), or leaves it at -1 (only emu_wake() changes it).
+   * `events` containing POLLIN may start the encoder (like ivtv). */
+  short (*poll) (struct emu_file * f, short events, int64_t * next_ns);
+  /* mmap on the device fd: return the address or -errno (cast) */
+  void *(*mmap) (struct emu_file * f, void *addr, size_t len, int prot,
+      int flags, off_t off);
+  /* a mapping made by ->mmap is being unmapped (before the real munmap) */
+  void (*munmap) (struct emu_file * f, void *addr, size_t len);
+  /* true while this device is busy (encoding/streaming): S_STD, S_FMT and
+   * busy controls give EBUSY.  Called with the lock held. */
+    bool (*busy) (struct emu_device * dev);
+};
+
+/* ------------------------------------------------------------------ */
+/* Profile list (profiles.c) and engines                               */
+
+extern const struct emu_engine emu_engine_mpeg; /* mpeg.c: read() encoder */
+extern const struct emu_engine emu_engine_sink; /* sink.c: write()-only output */
+extern const struct emu_engine emu_engine_stream;       /* stream.c (A2) */
+
+extern const struct emu_profile emu_profile_pvr250;
+extern const struct emu_profile emu_profile_pvr150;
+extern const struct emu_profile emu_profile_notcapture;
+extern const struct emu_profile emu_profile_webcam;     /* A2 */
+extern const struct emu_profile emu_profile_tv_streaming;       /* A2 */
+
+extern const struct emu_profile *const emu_profiles[];  /* NULL-terminated */
+const struct emu_profile *emu_profile_find (const char *name);
+
+/* ------------------------------------------------------------------ */
+/* Faults (faults.c).  Parsed once from IVTV_EMU_FAULTS, a comma list of
+ * SPEC[@/dev/videoN]; without @ a fault applies to /dev/video0.          */
+
+enum emu_fault_id
+{
+  EMU_FAULT_FAST,               /* fast: no pacing */
+  EMU_FAULT_UNPLUG_AFTER,       /* unplug-after=N units: then ENODEV */
+  EMU_FAULT_EIO_AT,             /* eio-at=N: one EIO once N units are out */
+  EMU_FAULT_EINTR_EVERY,        /* eintr-every=N: every Nth I/O call EINTR */
+  EMU_FAULT_EAGAIN_EVERY,       /* eagain-every=N: every Nth I/O call EAGAIN */
+  EMU_FAULT_SHORT_READS,        /* short-reads: read() returns few bytes */
+  EMU_FAULT_STALL_AFTER,        /* stall-after=N: nothing after N units */
+  EMU_FAULT_NO_SIGNAL,          /* no-signal[=S]: no signal after S s */
+  EMU_FAULT_STD_CHANGE_AFTER,   /* std-change-after=N: signal changes std */
+  EMU_FAULT_REQBUFS_FAILS,      /* reqbufs-fails: REQBUFS count>0 -> ENOMEM */
+  EMU_FAULT_STREAMON_FAILS,     /* streamon-fails: STREAMON -> EIO */
+  EMU_FAULT_EBUSY_OPEN,         /* ebusy-open: open() -> EBUSY */
+  EMU_FAULT_EACCES_OPEN,        /* eacces-open: open() -> EACCES */
+  EMU_FAULT_COUNT
+};
+
+struct emu_faults
+{
+  bool on[EMU_FAULT_COUNT];
+  int64_t arg[EMU_FAULT_COUNT];
+};
+
+/* Parses IVTV_EMU_FAULTS for device `path`; -EINVAL with a message on
+ * stderr for an unknown spec. */
+int emu_faults_parse (const char *env, const char *path, struct emu_faults *out);
+const char *emu_fault_name (enum emu_fault_id id);
+bool emu_fault_on (const struct emu_device *dev, enum emu_fault_id id);
+int64_t emu_fault_arg (const struct emu_device *dev, enum emu_fault_id id);
+
+/* Called by an engine at the start of each read()/DQBUF: counts the call
+ * and returns -ENODEV (unplugged), -EINTR, -EAGAIN or -EIO to inject, or 0. */
+int emu_fault_io_begin (struct emu_file *f);
+/* Clamps `want` units by stall/unplug/eio boundaries (and short-reads for
+ * bytes when `bytes` is true); may return 0 (stalled: deliver nothing). */
+uint64_t emu_fault_io_allow (struct emu_file *f, uint64_t want, bool bytes);
+/* Accounts `n` units delivered; may fire unplug / std change. */
+void emu_fault_io_done (struct emu_file *f, uint64_t n);
+/* true once stall-after is reached for this open */
+bool emu_fault_stalled (struct emu_file *f);
+/* true when no-signal is in force now (input shows NO_SIGNAL, black) */
+bool emu_fault_no_signal (struct emu_device *dev);
+
+/* ------------------------------------------------------------------ */
+/* Core (core.c), state (state.c), events, helpers                     */
+
+long emu_core_ioctl (struct emu_file *f, unsigned long req, void *arg);
+/* current format as the core sees it (MPEG size follows the std) */
+void emu_core_get_format (struct emu_device *dev, struct v4l2_format *fmt);
+
+/* state.c: attach (create on first use in the run) the shared state */
+int emu_state_attach (struct emu_device *dev);
+void emu_lock (struct emu_device *dev);
+void emu_unlock (struct emu_device *dev);
+/* owner of the encoder/stream; take returns -EBUSY if another owns it.
+ * Call with the lock held. */
+int emu_owner_take (struct emu_file *f);
+void emu_owner_release (struct emu_file *f);
+bool emu_owner_is (struct emu_file *f);
+bool emu_owner_any (struct emu_device *dev);
+
+/* events: queue to one file, or to every file of the device in this
+ * process that subscribed (except `skip`, may be NULL) */
+void emu_event_queue (struct emu_file *f, const struct v4l2_event *ev);
+void emu_event_broadcast (struct emu_device *dev, const struct v4l2_event *ev,
+    struct emu_file *skip);
+bool emu_event_pending (struct emu_file *f);
+
+/* time and waiting */
+int64_t emu_now_ns (void);
+/* wake every waiter (poll/read) on this device in this process */
+void emu_wake (struct emu_device *dev);
+/* block until emu_wake(), `until_ns` (CLOCK_MONOTONIC; -1 = forever) or a
+ * signal: 0, or -EINTR.  Call without the lock. */
+int emu_wait (struct emu_file *f, int64_t until_ns);
+bool emu_nonblock (struct emu_file *f);
+
+/* the real libc functions (dlsym RTLD_NEXT), for engines */
+struct emu_real
+{
+  int (*open) (const char *, int, ...);
+  int (*close) (int);
+  ssize_t (*read) (int, void *, size_t);
+  ssize_t (*write) (int, const void *, size_t);
+  int (*poll) (struct pollfd *, nfds_t, int);
+  void *(*mmap) (void *, size_t, int, int, int, off_t);
+  int (*munmap) (void *, size_t);
+  int (*fcntl) (int, int, ...);
+};
+const struct emu_real *emu_real (void);
+
+/* payload.c: clip files of the MPEG engine */
+const char *emu_payload_dir (void);
+
+/* log to stderr when IVTV_EMU_DEBUG is set */
+void emu_debug (const char *fmt, ...) __attribute__((format (printf, 1, 2)));
+
+#endif /* IVTV_EMU_H */
