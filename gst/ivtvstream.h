@@ -1,0 +1,131 @@
+/* ivtvsrc — the streaming capture path: V4L2 mmap, dmabuf export, userptr.
+ *
+ * IvtvStream owns one V4L2 buffer queue of an open IvtvDevice: REQBUFS,
+ * mapping (mmap), exporting (EXPBUF + GstDmaBufAllocator) or allocating
+ * (userptr) the buffers, QBUF/STREAMON at start, poll + DQBUF per frame,
+ * STREAMOFF and release at stop.  It never calls ioctl()/mmap() itself:
+ * everything goes through the device layer (ivtvdevice.h).
+ *
+ * Zero copy: every V4L2 buffer is one persistent GstMemory (the mapped
+ * region, the exported dmabuf, or the userptr memory).  A dequeued frame is
+ * pushed as a GstBuffer holding that memory; when the last reference to the
+ * memory goes away (downstream released the buffer) the memory's dispose
+ * hook queues it back to the driver (QBUF).
+ *
+ * Copy threshold: if after a DQBUF fewer than IVTV_STREAM_MIN_QUEUED (2)
+ * buffers are still queued in the driver, downstream is holding too many
+ * and the driver would soon starve (drop frames or, with none queued, make
+ * poll() fail).  The frame is then copied into system memory and its V4L2
+ * buffer is queued back at once.  ivtv_stream_get_stats() counts copies.
+ *
+ * Buffers that downstream still holds after stop (or after the stream is
+ * freed) stay valid: the mapping lives until the last one is released.
+ *
+ * Timestamps: the driver's buffer timestamp (CLOCK_MONOTONIC) is translated
+ * to the element's clock as running time (clock time now - base time - the
+ * age of the frame).  Without a monotonic timestamp, the arrival time is
+ * used.  Duration comes from the frame rate (G_PARM), offset from the
+ * driver's sequence number.  A gap in the sequence counts as dropped frames
+ * and is reported with a QoS message (format BUFFERS, processed/dropped).
+ *
+ * Every wait goes through the caller's GstPoll: setting it flushing (the
+ * element's unlock) makes ivtv_stream_create() return GST_FLOW_FLUSHING at
+ * once.
+ */
+#ifndef __IVTV_STREAM_H__
+#define __IVTV_STREAM_H__
+
+#include <gst/gst.h>
+#include "ivtvdevice.h"
+
+G_BEGIN_DECLS
+
+/* Buffers requested from the driver (plus what downstream asks for). */
+#define IVTV_STREAM_DEFAULT_BUFFERS 4
+/* Fewer buffers than this left queued in the driver after a DQBUF: copy. */
+#define IVTV_STREAM_MIN_QUEUED 2
+/* Upper bound on buffers requested, whatever downstream asks. */
+#define IVTV_STREAM_MAX_BUFFERS 32
+
+typedef enum
+{
+  IVTV_STREAM_MODE_MMAP,
+  IVTV_STREAM_MODE_USERPTR,
+  IVTV_STREAM_MODE_DMABUF       /* mmap buffers exported with EXPBUF */
+} IvtvStreamMode;
+
+/* Bit of a mode in the mask of ivtv_stream_probe_modes(). */
+#define IVTV_STREAM_MODE_BIT(mode) (1u << (mode))
+
+/* Why ivtv_stream_start() failed (GError domain IVTV_STREAM_ERROR). */
+typedef enum
+{
+  /* The device does not stream with this memory type: no STREAMING
+   * capability, or REQBUFS/EXPBUF refused (EINVAL/ENOTTY).  In io-mode auto
+   * the caller falls back to read() when the device has READWRITE. */
+  IVTV_STREAM_ERROR_UNSUPPORTED,
+  /* The setup failed for another reason (REQBUFS gave no buffers, mmap,
+   * QBUF or STREAMON failed, ...); falling back to read() is still fine. */
+  IVTV_STREAM_ERROR_FAILED,
+  /* The device is gone or unusable (ENODEV, EIO): do not fall back. */
+  IVTV_STREAM_ERROR_DEVICE
+} IvtvStreamError;
+
+#define IVTV_STREAM_ERROR (ivtv_stream_error_quark ())
+GQuark ivtv_stream_error_quark (void);
+
+typedef struct
+{
+  guint64 frames;               /* frames pushed */
+  guint64 dropped;              /* frames lost (sequence gaps, error flags) */
+  guint64 copied;               /* frames copied because of the threshold */
+  guint n_buffers;              /* buffers the driver gave */
+} IvtvStreamStats;
+
+typedef struct _IvtvStream IvtvStream;
+
+/* A stream on @dev (which must stay open until ivtv_stream_stop) for
+ * @element (used for the clock, messages and errors; not a reference). */
+IvtvStream *ivtv_stream_new (GstElement * element, IvtvDevice * dev,
+    IvtvStreamMode mode);
+
+/* Stops if needed and frees.  Buffers downstream still holds stay valid. */
+void ivtv_stream_free (IvtvStream * stream);
+
+/* The format must be set already (S_FMT; ivtvnegotiate.h).  Reads G_FMT
+ * and G_PARM, then REQBUFS (IVTV_STREAM_DEFAULT_BUFFERS + @extra_buffers,
+ * e.g. the allocation query's min_buffers), maps/exports/allocates, queues
+ * all, STREAMON.  Adds the device fd to @poll (caller-owned; the fd is
+ * never removed from it).  On failure everything is undone, FALSE with
+ * @error (IVTV_STREAM_ERROR) naming the step and the driver's answer. */
+gboolean ivtv_stream_start (IvtvStream * stream, GstPoll * poll,
+    guint extra_buffers, GError ** error);
+
+/* Waits for the next frame (in the GstPoll given to start) and returns it
+ * in @buf.  GST_FLOW_FLUSHING when the poll is set flushing,
+ * GST_FLOW_ERROR after posting an element error (device lost, DQBUF
+ * failing, ...).  Frames with the error flag or no payload are skipped and
+ * counted as dropped.  A 5 s stall posts a warning and keeps waiting. */
+GstFlowReturn ivtv_stream_create (IvtvStream * stream, GstBuffer ** buf);
+
+/* STREAMOFF and release the driver's buffers (those downstream holds are
+ * released when downstream lets them go).  Safe to call twice. */
+void ivtv_stream_stop (IvtvStream * stream);
+
+gboolean ivtv_stream_is_started (const IvtvStream * stream);
+IvtvStreamMode ivtv_stream_get_mode (const IvtvStream * stream);
+void ivtv_stream_get_stats (const IvtvStream * stream,
+    IvtvStreamStats * stats);
+
+/* Memory types the device accepts for streaming, as IVTV_STREAM_MODE_BIT
+ * mask, asked with REQBUFS count 0 (allocates nothing; needs no format).
+ * DMABUF export is reported with MMAP (EXPBUF is only tried at start).
+ * 0 when the device has no STREAMING capability. */
+guint ivtv_stream_probe_modes (IvtvDevice * dev);
+
+/* "mmap", "userptr", "dmabuf" (the io-mode nicknames). */
+const gchar *ivtv_stream_mode_name (IvtvStreamMode mode);
+
+G_END_DECLS
+
+#endif /* __IVTV_STREAM_H__ */
