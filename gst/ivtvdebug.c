@@ -1,0 +1,16 @@
+/* ivtvsrc — the plugin's shared debug category (see ivtvdebug.h). */
+#include "ivtvdebug.h"
+
+GST_DEBUG_CATEGORY (ivtv_debug);
+
+void
+ivtv_debug_init (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done)) {
+    GST_DEBUG_CATEGORY_INIT (ivtv_debug, "ivtv", 0,
+        "ivtvsrc device layer, probing and controls");
+    g_once_init_leave (&done, 1);
+  }
+}

@@ -1,0 +1,461 @@
+/* ivtvsrc — the device layer: the fd, the libc/libv4l2 I/O table, the
+ * named ioctl helper and classified open failures (see ivtvdevice.h). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "ivtvdevice.h"
+#include "ivtvdebug.h"
+#include "ivtvprobe.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <libv4l2.h>
+
+#define GST_CAT_DEFAULT ivtv_debug
+
+GQuark
+ivtv_device_error_quark (void)
+{
+  return g_quark_from_static_string ("ivtv-device-error-quark");
+}
+
+/* ---- the libc table ---- */
+
+static int
+libc_open (const char *path, int flags)
+{
+  return open (path, flags);
+}
+
+static int
+libc_ioctl (int fd, unsigned long request, void *arg)
+{
+  return ioctl (fd, request, arg);
+}
+
+static void *
+libc_mmap (void *addr, size_t len, int prot, int flags, int fd, gint64 off)
+{
+  return mmap (addr, len, prot, flags, fd, (off_t) off);
+}
+
+const IvtvIoFuncs ivtv_io_libc = {
+  "libc", libc_open, close, dup, libc_ioctl, read, libc_mmap, munmap
+};
+
+/* ---- the libv4l2 table ---- */
+
+static int
+lib_open (const char *path, int flags)
+{
+  return v4l2_open (path, flags);
+}
+
+static int
+lib_ioctl (int fd, unsigned long request, void *arg)
+{
+  return v4l2_ioctl (fd, request, arg);
+}
+
+static void *
+lib_mmap (void *addr, size_t len, int prot, int flags, int fd, gint64 off)
+{
+  return v4l2_mmap (addr, len, prot, flags, fd, off);
+}
+
+const IvtvIoFuncs ivtv_io_libv4l2 = {
+  "libv4l2", lib_open, v4l2_close, v4l2_dup, lib_ioctl, v4l2_read,
+  lib_mmap, v4l2_munmap
+};
+
+void
+ivtv_device_init (IvtvDevice * dev, GstObject * owner)
+{
+  ivtv_debug_init ();
+  memset (dev, 0, sizeof (*dev));
+  dev->fd = -1;
+  dev->io = &ivtv_io_libc;
+  dev->owner = owner;
+}
+
+int
+ivtv_device_named_ioctl (IvtvDevice * dev, const char *name,
+    unsigned long request, void *arg)
+{
+  int ret;
+
+  if (dev->fd < 0) {
+    GST_CAT_LOG_OBJECT (ivtv_debug, dev->owner, "%s: device not open", name);
+    return -EBADF;
+  }
+
+  do {
+    ret = dev->io->ioctl (dev->fd, request, arg);
+  } while (ret < 0 && errno == EINTR);
+
+  if (ret < 0) {
+    int err = errno ? errno : EIO;
+    GST_CAT_LOG_OBJECT (ivtv_debug, dev->owner, "%s: %s", name,
+        g_strerror (err));
+    return -err;
+  }
+  GST_CAT_LOG_OBJECT (ivtv_debug, dev->owner, "%s: ok", name);
+  return 0;
+}
+
+gssize
+ivtv_device_read (IvtvDevice * dev, gpointer buf, gsize len)
+{
+  ssize_t n;
+
+  if (dev->fd < 0)
+    return -EBADF;
+  n = dev->io->read (dev->fd, buf, len);
+  if (n < 0)
+    return -(errno ? errno : EIO);
+  return n;
+}
+
+gpointer
+ivtv_device_mmap (IvtvDevice * dev, gsize len, gint64 offset)
+{
+  void *p;
+
+  if (dev->fd < 0) {
+    errno = EBADF;
+    return NULL;
+  }
+  p = dev->io->mmap (NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, dev->fd,
+      offset);
+  if (p == MAP_FAILED)
+    return NULL;
+  return p;
+}
+
+int
+ivtv_device_munmap (IvtvDevice * dev, gpointer addr, gsize len)
+{
+  if (dev->io->munmap (addr, len) < 0)
+    return -(errno ? errno : EIO);
+  return 0;
+}
+
+int
+ivtv_device_dup_fd (IvtvDevice * dev)
+{
+  int fd;
+
+  if (dev->fd < 0)
+    return -EBADF;
+  fd = dev->io->dup (dev->fd);
+  if (fd < 0)
+    return -(errno ? errno : EIO);
+  return fd;
+}
+
+gchar *
+ivtv_device_caps_to_string (guint32 caps)
+{
+  static const struct
+  {
+    guint32 bit;
+    const gchar *name;
+  } names[] = {
+    {V4L2_CAP_VIDEO_CAPTURE, "video capture"},
+    {V4L2_CAP_VIDEO_CAPTURE_MPLANE, "multi-planar video capture"},
+    {V4L2_CAP_VIDEO_OUTPUT, "video output"},
+    {V4L2_CAP_VIDEO_OUTPUT_MPLANE, "multi-planar video output"},
+    {V4L2_CAP_VIDEO_M2M, "memory-to-memory"},
+    {V4L2_CAP_VIDEO_M2M_MPLANE, "multi-planar memory-to-memory"},
+    {V4L2_CAP_VIDEO_OVERLAY, "overlay"},
+    {V4L2_CAP_VBI_CAPTURE, "VBI capture"},
+    {V4L2_CAP_VBI_OUTPUT, "VBI output"},
+    {V4L2_CAP_SLICED_VBI_CAPTURE, "sliced VBI capture"},
+    {V4L2_CAP_SLICED_VBI_OUTPUT, "sliced VBI output"},
+    {V4L2_CAP_RDS_CAPTURE, "RDS capture"},
+    {V4L2_CAP_VIDEO_OUTPUT_OVERLAY, "output overlay"},
+    {V4L2_CAP_HW_FREQ_SEEK, "frequency seek"},
+    {V4L2_CAP_RDS_OUTPUT, "RDS output"},
+    {V4L2_CAP_TUNER, "tuner"},
+    {V4L2_CAP_AUDIO, "audio"},
+    {V4L2_CAP_RADIO, "radio"},
+    {V4L2_CAP_MODULATOR, "modulator"},
+    {V4L2_CAP_SDR_CAPTURE, "SDR capture"},
+    {V4L2_CAP_EXT_PIX_FORMAT, "extended pixel format"},
+    {V4L2_CAP_SDR_OUTPUT, "SDR output"},
+    {V4L2_CAP_META_CAPTURE, "metadata capture"},
+    {V4L2_CAP_READWRITE, "read/write"},
+    {V4L2_CAP_STREAMING, "streaming"},
+    {V4L2_CAP_META_OUTPUT, "metadata output"},
+    {V4L2_CAP_TOUCH, "touch"},
+  };
+  GString *s = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (names); i++) {
+    if (caps & names[i].bit) {
+      if (s->len)
+        g_string_append (s, ", ");
+      g_string_append (s, names[i].name);
+    }
+  }
+  if (s->len == 0)
+    g_string_append (s, "nothing");
+  return g_string_free (s, FALSE);
+}
+
+/* ---- opening ---- */
+
+static gchar *
+describe_owner (const struct stat *st)
+{
+  gchar gbuf[1024], pbuf[1024];
+  struct group grp, *gr = NULL;
+  struct passwd pw, *pwp = NULL;
+  gchar *user, *group, *ret;
+
+  if (getgrgid_r (st->st_gid, &grp, gbuf, sizeof (gbuf), &gr) == 0 && gr)
+    group = g_strdup (gr->gr_name);
+  else
+    group = g_strdup_printf ("%u", (guint) st->st_gid);
+  if (getpwuid_r (st->st_uid, &pw, pbuf, sizeof (pbuf), &pwp) == 0 && pwp)
+    user = g_strdup (pwp->pw_name);
+  else
+    user = g_strdup_printf ("%u", (guint) st->st_uid);
+
+  ret = g_strdup_printf ("it belongs to user '%s' and group '%s', mode %04o; "
+      "add your user to group '%s' (sudo usermod -aG %s $USER) and log in "
+      "again", user, group, (guint) (st->st_mode & 07777), group, group);
+  g_free (user);
+  g_free (group);
+  return ret;
+}
+
+static const gchar *
+file_kind (mode_t mode)
+{
+  if (S_ISREG (mode))
+    return "a regular file";
+  if (S_ISDIR (mode))
+    return "a directory";
+  if (S_ISFIFO (mode))
+    return "a pipe";
+  if (S_ISSOCK (mode))
+    return "a socket";
+  if (S_ISBLK (mode))
+    return "a block device";
+  if (S_ISLNK (mode))
+    return "a symbolic link";
+  return "not a device";
+}
+
+/* QUERYCAP and the capture check on dev->fd; closes it on failure. */
+static gboolean
+check_v4l2_capture (IvtvDevice * dev, GError ** error)
+{
+  int ret;
+  gchar *what;
+
+  memset (&dev->cap, 0, sizeof (dev->cap));
+  ret = ivtv_ioctl (dev, VIDIOC_QUERYCAP, &dev->cap);
+  if (ret < 0) {
+    g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NOT_V4L2,
+        "%s is not a V4L2 video device (VIDIOC_QUERYCAP failed: %s)",
+        dev->path, g_strerror (-ret));
+    goto fail;
+  }
+
+  if (dev->cap.capabilities & V4L2_CAP_DEVICE_CAPS)
+    dev->device_caps = dev->cap.device_caps;
+  else
+    dev->device_caps = dev->cap.capabilities;
+
+  if (!(dev->device_caps & V4L2_CAP_VIDEO_CAPTURE)) {
+    gchar card[IVTV_NAME_LEN], driver[IVTV_NAME_LEN];
+
+    ivtv_probe_copy_name (card, sizeof (card), dev->cap.card,
+        sizeof (dev->cap.card));
+    ivtv_probe_copy_name (driver, sizeof (driver), dev->cap.driver,
+        sizeof (dev->cap.driver));
+    what = ivtv_device_caps_to_string (dev->device_caps);
+    g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NO_CAPTURE,
+        "%s ('%s', driver %s) cannot capture video: it offers only %s%s",
+        dev->path, card, driver, what,
+        (dev->device_caps & V4L2_CAP_VIDEO_CAPTURE_MPLANE) ?
+        " (multi-planar capture is not supported by ivtvsrc)" : "");
+    g_free (what);
+    goto fail;
+  }
+
+  if (!(dev->device_caps & (V4L2_CAP_READWRITE | V4L2_CAP_STREAMING))) {
+    g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NO_CAPTURE,
+        "%s can capture video but offers neither read() nor streaming I/O",
+        dev->path);
+    goto fail;
+  }
+  return TRUE;
+
+fail:
+  dev->io->close (dev->fd);
+  dev->fd = -1;
+  dev->device_caps = 0;
+  return FALSE;
+}
+
+gboolean
+ivtv_device_open (IvtvDevice * dev, const gchar * path, gboolean nonblock,
+    GError ** error)
+{
+  struct stat st;
+  int flags = O_RDWR | O_CLOEXEC | (nonblock ? O_NONBLOCK : 0);
+  int fd, err;
+
+  g_return_val_if_fail (dev->fd < 0, FALSE);
+
+  if (path == NULL || *path == '\0') {
+    g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NOT_FOUND,
+        "No device given (set the 'device' property, e.g. /dev/video0)");
+    return FALSE;
+  }
+
+  g_free (dev->path);
+  dev->path = g_strdup (path);
+  dev->adopted = FALSE;
+  dev->io = &ivtv_io_libc;
+
+  if (stat (path, &st) < 0) {
+    err = errno;
+    if (err == ENOENT || err == ENOTDIR) {
+      g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NOT_FOUND,
+          "Device %s does not exist. Is the card's driver loaded (for a "
+          "PVR-250: modprobe ivtv)? Video devices present are listed by "
+          "'v4l2-ctl --list-devices'", path);
+    } else if (err == EACCES) {
+      g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_PERMISSION,
+          "Permission denied looking up %s: %s", path, g_strerror (err));
+    } else {
+      g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_FAILED,
+          "Cannot look up device %s: %s", path, g_strerror (err));
+    }
+    return FALSE;
+  }
+  if (!S_ISCHR (st.st_mode)) {
+    g_set_error (error, IVTV_DEVICE_ERROR,
+        IVTV_DEVICE_ERROR_NOT_CHAR_DEVICE,
+        "%s is %s, not a video device (expected a V4L2 character device "
+        "such as /dev/video0)", path, file_kind (st.st_mode));
+    return FALSE;
+  }
+
+  fd = dev->io->open (path, flags);
+  if (fd < 0) {
+    err = errno;
+    if (err == EACCES || err == EPERM) {
+      gchar *owner = describe_owner (&st);
+      g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_PERMISSION,
+          "Permission denied opening %s: %s", path, owner);
+      g_free (owner);
+    } else if (err == EBUSY) {
+      g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_BUSY,
+          "Device %s is busy: another program is using it (see "
+          "'fuser -v %s')", path, path);
+    } else if (err == ENOENT || err == ENODEV || err == ENXIO) {
+      g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NOT_FOUND,
+          "Device %s has no driver behind it (%s); was the card removed or "
+          "the driver unloaded?", path, g_strerror (err));
+    } else {
+      g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_FAILED,
+          "Cannot open device %s: %s", path, g_strerror (err));
+    }
+    return FALSE;
+  }
+  dev->fd = fd;
+  GST_CAT_DEBUG_OBJECT (ivtv_debug, dev->owner, "opened %s as fd %d", path, fd);
+
+  return check_v4l2_capture (dev, error);
+}
+
+gboolean
+ivtv_device_adopt_fd (IvtvDevice * dev, gint fd, GError ** error)
+{
+  struct stat st;
+  int nfd;
+
+  g_return_val_if_fail (dev->fd < 0, FALSE);
+
+  g_free (dev->path);
+  dev->path = g_strdup_printf ("device-fd %d", fd);
+  dev->adopted = TRUE;
+  dev->io = &ivtv_io_libc;
+
+  if (fd < 0 || fstat (fd, &st) < 0) {
+    g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_BAD_FD,
+        "device-fd %d is not an open file descriptor", fd);
+    return FALSE;
+  }
+  if (!S_ISCHR (st.st_mode)) {
+    g_set_error (error, IVTV_DEVICE_ERROR,
+        IVTV_DEVICE_ERROR_NOT_CHAR_DEVICE,
+        "device-fd %d is %s, not a video device", fd, file_kind (st.st_mode));
+    return FALSE;
+  }
+  nfd = dev->io->dup (fd);
+  if (nfd < 0) {
+    g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_FAILED,
+        "Cannot duplicate device-fd %d: %s", fd, g_strerror (errno));
+    return FALSE;
+  }
+  dev->fd = nfd;
+  GST_CAT_DEBUG_OBJECT (ivtv_debug, dev->owner, "adopted fd %d as fd %d",
+      fd, nfd);
+  return check_v4l2_capture (dev, error);
+}
+
+gboolean
+ivtv_device_use_libv4l2 (IvtvDevice * dev, int flags)
+{
+  int ret;
+
+  if (dev->fd < 0 || dev->io == &ivtv_io_libv4l2)
+    return dev->fd >= 0;
+  ret = v4l2_fd_open (dev->fd, flags);
+  if (ret < 0) {
+    GST_CAT_WARNING_OBJECT (ivtv_debug, dev->owner,
+        "libv4l2 refused %s: %s", dev->path, g_strerror (errno));
+    return FALSE;
+  }
+  dev->fd = ret;
+  dev->io = &ivtv_io_libv4l2;
+  GST_CAT_DEBUG_OBJECT (ivtv_debug, dev->owner, "using libv4l2 for %s",
+      dev->path);
+  return TRUE;
+}
+
+void
+ivtv_device_close (IvtvDevice * dev)
+{
+  if (dev->fd >= 0) {
+    GST_CAT_DEBUG_OBJECT (ivtv_debug, dev->owner, "closing fd %d (%s)",
+        dev->fd, dev->io->name);
+    dev->io->close (dev->fd);
+  }
+  dev->fd = -1;
+  dev->io = &ivtv_io_libc;
+  dev->device_caps = 0;
+}
+
+void
+ivtv_device_clear (IvtvDevice * dev)
+{
+  ivtv_device_close (dev);
+  g_free (dev->path);
+  dev->path = NULL;
+}
