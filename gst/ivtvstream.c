@@ -1,0 +1,582 @@
+/* ivtvsrc — the streaming capture path: V4L2 buffer queue, zero-copy
+ * GstMemory per V4L2 buffer, requeue on release, copy threshold,
+ * timestamps and dropped-frame accounting (see ivtvstream.h).
+ * REQBUFS, start/stop, DQBUF and what a frame becomes; the buffers and
+ * their requeueing are ivtvbufferpool's.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "ivtvstream.h"
+#include "ivtvbufferpool.h"
+#include "ivtvdebug.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <gst/allocators/allocators.h>
+#include <gst/video/video.h>
+
+#define GST_CAT_DEFAULT ivtv_debug
+
+/* Wait this long for a frame before warning (the wait goes on). */
+#define STALL_TIMEOUT (5 * GST_SECOND)
+
+struct _IvtvStream
+{
+  GstElement *element;
+  IvtvDevice *dev;
+  IvtvStreamMode mode;
+
+  IvtvBufQueue *queue;          /* NULL when not started */
+  GstPoll *poll;
+  GstPollFD pollfd;
+  GstAllocator *dmabuf_alloc;
+
+  guint32 sizeimage;
+  gint fps_n, fps_d;            /* 0/1 when unknown */
+
+  gint64 last_sequence;         /* -1 before the first frame */
+  gboolean eos_pending;         /* the driver flagged the last buffer */
+  gboolean stall_warned;
+  guint64 frames, dropped, copied;
+};
+
+GQuark
+ivtv_stream_error_quark (void)
+{
+  return g_quark_from_static_string ("ivtv-stream-error-quark");
+}
+
+const gchar *
+ivtv_stream_mode_name (IvtvStreamMode mode)
+{
+  switch (mode) {
+    case IVTV_STREAM_MODE_MMAP:
+      return "mmap";
+    case IVTV_STREAM_MODE_USERPTR:
+      return "userptr";
+    case IVTV_STREAM_MODE_DMABUF:
+      return "dmabuf";
+  }
+  return "unknown";
+}
+
+static guint32
+mode_memory (IvtvStreamMode mode)
+{
+  return mode == IVTV_STREAM_MODE_USERPTR ? V4L2_MEMORY_USERPTR :
+      V4L2_MEMORY_MMAP;
+}
+
+/* ---- public API ---- */
+
+IvtvStream *
+ivtv_stream_new (GstElement * element, IvtvDevice * dev, IvtvStreamMode mode)
+{
+  IvtvStream *s;
+
+  ivtv_debug_init ();
+
+  s = g_new0 (IvtvStream, 1);
+  s->element = element;
+  s->dev = dev;
+  s->mode = mode;
+  s->last_sequence = -1;
+  gst_poll_fd_init (&s->pollfd);
+  return s;
+}
+
+void
+ivtv_stream_free (IvtvStream * stream)
+{
+  if (stream == NULL)
+    return;
+  ivtv_stream_stop (stream);
+  g_free (stream);
+}
+
+gboolean
+ivtv_stream_is_started (const IvtvStream * stream)
+{
+  return stream->queue != NULL;
+}
+
+IvtvStreamMode
+ivtv_stream_get_mode (const IvtvStream * stream)
+{
+  return stream->mode;
+}
+
+void
+ivtv_stream_get_stats (const IvtvStream * stream, IvtvStreamStats * stats)
+{
+  stats->frames = stream->frames;
+  stats->dropped = stream->dropped;
+  stats->copied = stream->copied;
+  stats->n_buffers = stream->queue ? ivtv_buf_queue_get_size (stream->queue) : 0;
+}
+
+guint
+ivtv_stream_probe_modes (IvtvDevice * dev)
+{
+  static const IvtvStreamMode modes[] = {
+    IVTV_STREAM_MODE_MMAP, IVTV_STREAM_MODE_USERPTR
+  };
+  guint i, mask = 0;
+
+  if (!ivtv_device_has_cap (dev, V4L2_CAP_STREAMING))
+    return 0;
+
+  for (i = 0; i < G_N_ELEMENTS (modes); i++) {
+    struct v4l2_requestbuffers req;
+    int ret;
+
+    memset (&req, 0, sizeof (req));
+    req.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    req.memory = mode_memory (modes[i]);
+    req.count = 0;
+    ret = ivtv_ioctl (dev, VIDIOC_REQBUFS, &req);
+    /* EBUSY: another queue owner; the memory type itself is fine */
+    if (ret == 0 || ret == -EBUSY) {
+      mask |= IVTV_STREAM_MODE_BIT (modes[i]);
+      if (modes[i] == IVTV_STREAM_MODE_MMAP)
+        mask |= IVTV_STREAM_MODE_BIT (IVTV_STREAM_MODE_DMABUF);
+    }
+  }
+  return mask;
+}
+
+static gboolean
+read_format (IvtvStream * s, GError ** error)
+{
+  struct v4l2_format fmt;
+  struct v4l2_streamparm parm;
+  int ret;
+
+  memset (&fmt, 0, sizeof (fmt));
+  fmt.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  ret = ivtv_ioctl (s->dev, VIDIOC_G_FMT, &fmt);
+  if (ret < 0) {
+    g_set_error (error, IVTV_STREAM_ERROR, ret == -ENODEV ?
+        IVTV_STREAM_ERROR_DEVICE : IVTV_STREAM_ERROR_FAILED,
+        "Could not read the capture format of %s (VIDIOC_G_FMT: %s)",
+        s->dev->path, g_strerror (-ret));
+    return FALSE;
+  }
+  s->sizeimage = fmt.fmt.pix.sizeimage;
+  if (s->sizeimage == 0)
+    s->sizeimage = fmt.fmt.pix.bytesperline * fmt.fmt.pix.height;
+  if (s->sizeimage == 0 || s->sizeimage > 256 * 1024 * 1024) {
+    g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_FAILED,
+        "The driver of %s reports an unusable frame size of %u bytes",
+        s->dev->path, s->sizeimage);
+    return FALSE;
+  }
+
+  s->fps_n = 0;
+  s->fps_d = 1;
+  memset (&parm, 0, sizeof (parm));
+  parm.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  if (ivtv_ioctl (s->dev, VIDIOC_G_PARM, &parm) == 0) {
+    struct v4l2_fract *tpf = &parm.parm.capture.timeperframe;
+    if (tpf->numerator > 0 && tpf->denominator > 0
+        && tpf->denominator <= G_MAXINT && tpf->numerator <= G_MAXINT) {
+      s->fps_n = tpf->denominator;
+      s->fps_d = tpf->numerator;
+    }
+  }
+  return TRUE;
+}
+
+static IvtvStreamError
+classify (int err)
+{
+  switch (err) {
+    case -ENODEV:
+    case -ENXIO:
+    case -EIO:
+      return IVTV_STREAM_ERROR_DEVICE;
+    default:
+      return IVTV_STREAM_ERROR_FAILED;
+  }
+}
+
+static void
+free_driver_buffers (IvtvDevice * dev, guint32 memory)
+{
+  struct v4l2_requestbuffers req;
+  int ret;
+
+  memset (&req, 0, sizeof (req));
+  req.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  req.memory = memory;
+  req.count = 0;
+  ret = ivtv_ioctl (dev, VIDIOC_REQBUFS, &req);
+  if (ret < 0)
+    GST_DEBUG ("REQBUFS 0: %s (buffers are freed when the device closes)",
+        g_strerror (-ret));
+}
+
+gboolean
+ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
+    GError ** error)
+{
+  struct v4l2_requestbuffers req;
+  IvtvBufQueue *q;
+  const gchar *what = NULL;
+  const gchar *name = ivtv_stream_mode_name (s->mode);
+  int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  guint i, count;
+  int ret;
+
+  g_return_val_if_fail (s->queue == NULL, FALSE);
+
+  if (!ivtv_device_has_cap (s->dev, V4L2_CAP_STREAMING)) {
+    g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_UNSUPPORTED,
+        "%s does not support streaming I/O (%s)", s->dev->path,
+        ivtv_device_has_cap (s->dev, V4L2_CAP_READWRITE) ?
+        "it offers read() only: use io-mode=rw" : "and no read() either");
+    return FALSE;
+  }
+  if (!read_format (s, error))
+    return FALSE;
+
+  count = IVTV_STREAM_DEFAULT_BUFFERS + MIN (extra_buffers,
+      IVTV_STREAM_MAX_BUFFERS);
+  count = MIN (count, IVTV_STREAM_MAX_BUFFERS);
+  memset (&req, 0, sizeof (req));
+  req.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  req.memory = mode_memory (s->mode);
+  req.count = count;
+  ret = ivtv_ioctl (s->dev, VIDIOC_REQBUFS, &req);
+  if (ret < 0) {
+    IvtvStreamError code = classify (ret);
+    if (ret == -EINVAL || ret == -ENOTTY)
+      code = IVTV_STREAM_ERROR_UNSUPPORTED;
+    g_set_error (error, IVTV_STREAM_ERROR, code,
+        "%s refused %s streaming (VIDIOC_REQBUFS: %s)%s", s->dev->path,
+        name, g_strerror (-ret), ret == -EBUSY ?
+        "; another application may be using the device" : "");
+    return FALSE;
+  }
+  if (req.count == 0) {
+    g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_FAILED,
+        "%s gave no buffers for %s streaming (VIDIOC_REQBUFS count 0)",
+        s->dev->path, name);
+    return FALSE;
+  }
+  if (req.count > IVTV_STREAM_MAX_BUFFERS) {
+    g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_FAILED,
+        "%s wants %u buffers for %s streaming, more than the %u allowed",
+        s->dev->path, req.count, name, IVTV_STREAM_MAX_BUFFERS);
+    free_driver_buffers (s->dev, req.memory);
+    return FALSE;
+  }
+  GST_DEBUG_OBJECT (s->element, "%s: %u buffers of %u bytes", name,
+      req.count, s->sizeimage);
+
+  q = ivtv_buf_queue_new (s->dev, req.memory, req.count);
+  if (s->mode == IVTV_STREAM_MODE_DMABUF && s->dmabuf_alloc == NULL)
+    s->dmabuf_alloc = gst_dmabuf_allocator_new ();
+
+  for (i = 0; i < req.count; i++) {
+    ret = ivtv_buf_queue_setup (q, i, s->sizeimage,
+        s->mode == IVTV_STREAM_MODE_DMABUF ? s->dmabuf_alloc : NULL, &what);
+    if (ret < 0)
+      goto slot_failed;
+  }
+  ret = ivtv_buf_queue_qbuf_all (q);
+  if (ret < 0) {
+    what = "VIDIOC_QBUF";
+    goto slot_failed;
+  }
+
+  ret = ivtv_ioctl (s->dev, VIDIOC_STREAMON, &type);
+  if (ret < 0) {
+    what = "VIDIOC_STREAMON";
+    goto slot_failed;
+  }
+
+  s->queue = q;
+  s->poll = poll;
+  s->pollfd.fd = s->dev->fd;
+  gst_poll_add_fd (poll, &s->pollfd);
+  gst_poll_fd_ctl_read (poll, &s->pollfd, TRUE);
+  s->last_sequence = -1;
+  s->eos_pending = FALSE;
+  s->stall_warned = FALSE;
+  s->frames = s->dropped = s->copied = 0;
+  return TRUE;
+
+slot_failed:
+  {
+    IvtvStreamError code = classify (ret);
+
+    if (s->mode == IVTV_STREAM_MODE_DMABUF && (ret == -EINVAL
+            || ret == -ENOTTY) && g_str_equal (what, "VIDIOC_EXPBUF"))
+      code = IVTV_STREAM_ERROR_UNSUPPORTED;
+    g_set_error (error, IVTV_STREAM_ERROR, code,
+        "Could not start %s streaming on %s (%s: %s)", name, s->dev->path,
+        what, g_strerror (-ret));
+    if (ivtv_buf_queue_deactivate (q, TRUE) == 0)
+      free_driver_buffers (s->dev, req.memory);
+    ivtv_buf_queue_unref (q);
+    return FALSE;
+  }
+}
+
+void
+ivtv_stream_stop (IvtvStream * s)
+{
+  IvtvBufQueue *q = s->queue;
+  guint out;
+
+  if (q == NULL)
+    goto done;
+
+  /* STREAMOFF; no requeue from dispose after this */
+  out = ivtv_buf_queue_deactivate (q, TRUE);
+  if (out == 0)
+    free_driver_buffers (s->dev, ivtv_buf_queue_get_memory (q));
+  else
+    GST_DEBUG_OBJECT (s->element, "%u buffers still downstream", out);
+  s->queue = NULL;
+  ivtv_buf_queue_unref (q);
+
+done:
+  if (s->dmabuf_alloc) {
+    gst_object_unref (s->dmabuf_alloc);
+    s->dmabuf_alloc = NULL;
+  }
+}
+
+/* ---- capture ---- */
+
+static GstClockTime
+timeval_to_time (const struct timeval *tv)
+{
+  return (GstClockTime) tv->tv_sec * GST_SECOND +
+      (GstClockTime) tv->tv_usec * GST_USECOND;
+}
+
+static GstClockTime
+monotonic_now (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return GST_TIMESPEC_TO_TIME (ts);
+}
+
+/* Running time at which the frame of @b was captured. */
+static GstClockTime
+frame_timestamp (IvtvStream * s, const struct v4l2_buffer *b)
+{
+  GstClock *clock;
+  GstClockTime base, now, age = 0;
+
+  GST_OBJECT_LOCK (s->element);
+  clock = GST_ELEMENT_CLOCK (s->element);
+  if (clock)
+    gst_object_ref (clock);
+  base = GST_ELEMENT_CAST (s->element)->base_time;
+  GST_OBJECT_UNLOCK (s->element);
+  if (clock == NULL)
+    return GST_CLOCK_TIME_NONE;
+
+  now = gst_clock_get_time (clock);
+  gst_object_unref (clock);
+
+  if ((b->flags & V4L2_BUF_FLAG_TIMESTAMP_MASK) ==
+      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC && (b->timestamp.tv_sec != 0
+          || b->timestamp.tv_usec != 0)) {
+    GstClockTime captured = timeval_to_time (&b->timestamp);
+    GstClockTime mono = monotonic_now ();
+    if (mono > captured)
+      age = mono - captured;
+  }
+  if (now < base + age)
+    return 0;
+  return now - base - age;
+}
+
+static void
+post_dropped (IvtvStream * s, guint64 lost, GstClockTime ts,
+    GstClockTime dur)
+{
+  GstMessage *msg;
+
+  GST_INFO_OBJECT (s->element, "%" G_GUINT64_FORMAT " frames lost (total %"
+      G_GUINT64_FORMAT ")", lost, s->dropped);
+  msg = gst_message_new_qos (GST_OBJECT_CAST (s->element), TRUE, ts,
+      GST_CLOCK_TIME_NONE, ts, GST_CLOCK_TIME_IS_VALID (dur) ?
+      dur * lost : GST_CLOCK_TIME_NONE);
+  gst_message_set_qos_values (msg, 0, 1.0, 1000000);
+  gst_message_set_qos_stats (msg, GST_FORMAT_BUFFERS, s->frames, s->dropped);
+  gst_element_post_message (s->element, msg);
+}
+
+static GstFlowReturn
+post_error (IvtvStream * s, int err, const gchar * what)
+{
+  if (err == -ENODEV || err == -ENXIO)
+    GST_ELEMENT_ERROR (s->element, RESOURCE, READ,
+        ("The device %s was disconnected.", s->dev->path),
+        ("%s: %s", what, g_strerror (-err)));
+  else
+    GST_ELEMENT_ERROR (s->element, RESOURCE, READ,
+        ("Could not capture from %s.", s->dev->path),
+        ("%s: %s", what, g_strerror (-err)));
+  return GST_FLOW_ERROR;
+}
+
+/* Waits until the device has a frame: GST_FLOW_OK, FLUSHING or ERROR. */
+static GstFlowReturn
+wait_frame (IvtvStream * s)
+{
+  for (;;) {
+    gint ret = gst_poll_wait (s->poll, STALL_TIMEOUT);
+
+    if (ret < 0) {
+      if (errno == EBUSY)
+        return GST_FLOW_FLUSHING;
+      if (errno == EINTR || errno == EAGAIN)
+        continue;
+      return post_error (s, -errno, "poll");
+    }
+    if (ret == 0) {
+      if (!s->stall_warned) {
+        GST_ELEMENT_WARNING (s->element, RESOURCE, READ,
+            ("%s has sent no frame for 5 seconds.", s->dev->path),
+            ("still waiting; %" G_GUINT64_FORMAT " frames so far",
+                s->frames));
+        s->stall_warned = TRUE;
+      }
+      continue;
+    }
+    if (gst_poll_fd_can_read (s->poll, &s->pollfd))
+      return GST_FLOW_OK;
+    if (gst_poll_fd_has_error (s->poll, &s->pollfd)
+        || gst_poll_fd_has_closed (s->poll, &s->pollfd))
+      return post_error (s, -EIO, "poll (the device reported an error)");
+  }
+}
+
+GstFlowReturn
+ivtv_stream_create (IvtvStream * s, GstBuffer ** buf)
+{
+  IvtvBufQueue *q = s->queue;
+  struct v4l2_buffer b;
+  GstMemory *mem;
+  GstBuffer *out;
+  GstClockTime ts, dur = GST_CLOCK_TIME_NONE;
+  guint queued;
+  GstFlowReturn fret;
+  int ret;
+
+  g_return_val_if_fail (q != NULL, GST_FLOW_ERROR);
+
+  if (s->eos_pending)
+    return GST_FLOW_EOS;
+
+again:
+  fret = wait_frame (s);
+  if (fret != GST_FLOW_OK)
+    return fret;
+
+  memset (&b, 0, sizeof (b));
+  b.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  b.memory = ivtv_buf_queue_get_memory (q);
+  ret = ivtv_ioctl (s->dev, VIDIOC_DQBUF, &b);
+  if (ret == -EAGAIN)
+    goto again;
+  if (ret == -EPIPE)
+    return GST_FLOW_EOS;
+  if (ret < 0)
+    return post_error (s, ret, "VIDIOC_DQBUF");
+
+  mem = ivtv_buf_queue_take (q, b.index, &queued);
+  if (mem == NULL) {
+    GST_ELEMENT_ERROR (s->element, RESOURCE, READ,
+        ("The driver of %s returned an invalid buffer.", s->dev->path),
+        ("VIDIOC_DQBUF gave index %u, not one of the %u queued buffers",
+            b.index, ivtv_buf_queue_get_size (q)));
+    return GST_FLOW_ERROR;
+  }
+
+  if (s->fps_n > 0)
+    dur = gst_util_uint64_scale_int (GST_SECOND, s->fps_d, s->fps_n);
+  ts = frame_timestamp (s, &b);
+
+  if (s->last_sequence >= 0 && b.sequence > s->last_sequence + 1) {
+    guint64 lost = b.sequence - s->last_sequence - 1;
+    s->dropped += lost;
+    post_dropped (s, lost, ts, dur);
+  }
+  s->last_sequence = b.sequence;
+
+  if (b.flags & V4L2_BUF_FLAG_LAST)
+    s->eos_pending = TRUE;
+
+  if ((b.flags & V4L2_BUF_FLAG_ERROR) || b.bytesused == 0
+      || b.bytesused > mem->maxsize) {
+    GST_WARNING_OBJECT (s->element, "dropping buffer %u: %s (%u bytes)",
+        b.index, (b.flags & V4L2_BUF_FLAG_ERROR) ? "error flag" :
+        "bad payload size", b.bytesused);
+    s->dropped++;
+    gst_memory_unref (mem);     /* back to the driver */
+    if (s->eos_pending)
+      return GST_FLOW_EOS;
+    goto again;
+  }
+
+  mem->offset = 0;
+  mem->size = b.bytesused;
+
+  if (queued < IVTV_STREAM_MIN_QUEUED) {
+    GstMapInfo map;
+
+    out = gst_buffer_new_allocate (NULL, b.bytesused, NULL);
+    if (out == NULL || !gst_memory_map (mem, &map, GST_MAP_READ)) {
+      if (out)
+        gst_buffer_unref (out);
+      gst_memory_unref (mem);
+      return post_error (s, -ENOMEM, "copying a frame");
+    }
+    gst_buffer_fill (out, 0, map.data, b.bytesused);
+    gst_memory_unmap (mem, &map);
+    gst_memory_unref (mem);     /* requeued at once */
+    s->copied++;
+    GST_LOG_OBJECT (s->element, "copied frame %u: only %u buffers queued",
+        b.sequence, queued);
+  } else {
+    out = gst_buffer_new ();
+    gst_buffer_append_memory (out, mem);
+  }
+
+  GST_BUFFER_PTS (out) = ts;
+  GST_BUFFER_DTS (out) = GST_CLOCK_TIME_NONE;
+  GST_BUFFER_DURATION (out) = dur;
+  GST_BUFFER_OFFSET (out) = b.sequence;
+  GST_BUFFER_OFFSET_END (out) = (guint64) b.sequence + 1;
+  switch (b.field) {
+    case V4L2_FIELD_INTERLACED_TB:
+      GST_BUFFER_FLAG_SET (out, GST_VIDEO_BUFFER_FLAG_TFF);
+      /* fall through */
+    case V4L2_FIELD_INTERLACED:
+    case V4L2_FIELD_INTERLACED_BT:
+      GST_BUFFER_FLAG_SET (out, GST_VIDEO_BUFFER_FLAG_INTERLACED);
+      break;
+    default:
+      break;
+  }
+  if (s->frames == 0)
+    GST_BUFFER_FLAG_SET (out, GST_BUFFER_FLAG_DISCONT);
+  s->frames++;
+  *buf = out;
+  return GST_FLOW_OK;
+}
