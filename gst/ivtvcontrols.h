@@ -1,0 +1,87 @@
+/* ivtvsrc — applying what the user asked for: video input, TV standard
+ * (including "auto" via QUERYSTD), audio input and tuner frequency, plus
+ * the MPEG encoder's stream type and stop command.
+ *
+ * Each setter resolves the user's text against the probed card (fuzzy
+ * names from ivtvnames), issues the ioctl through the device layer,
+ * updates the probe (current input/std/tuner) and on failure returns a
+ * GError (IVTV_CONTROLS_ERROR) whose message a person understands: an
+ * unknown or ambiguous name lists what the card offers; a standard change
+ * the driver refuses while capturing is IVTV_CONTROLS_ERROR_BUSY (ivtv
+ * answers EBUSY while encoding), which the element reports as a warning.
+ */
+#ifndef __IVTV_CONTROLS_H__
+#define __IVTV_CONTROLS_H__
+
+#include "ivtvdevice.h"
+#include "ivtvprobe.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  IVTV_CONTROLS_ERROR_FAILED,   /* the driver refused (message says why) */
+  IVTV_CONTROLS_ERROR_UNKNOWN,  /* no such input/standard; lists them */
+  IVTV_CONTROLS_ERROR_AMBIGUOUS,        /* name fits several; lists them */
+  IVTV_CONTROLS_ERROR_UNSUPPORTED,      /* the card has no inputs/std/tuner */
+  IVTV_CONTROLS_ERROR_BUSY,     /* EBUSY: not now (capturing) */
+  IVTV_CONTROLS_ERROR_NO_SIGNAL,        /* standard=auto found nothing */
+  IVTV_CONTROLS_ERROR_RANGE     /* frequency out of the tuner's range */
+} IvtvControlsError;
+
+#define IVTV_CONTROLS_ERROR (ivtv_controls_error_quark ())
+GQuark ivtv_controls_error_quark (void);
+
+/* Index of the input @name means, or -1 with @error (UNKNOWN/AMBIGUOUS). */
+gint ivtv_controls_find_input (const IvtvProbe * probe, const gchar * name,
+    GError ** error);
+gint ivtv_controls_find_audio (const IvtvProbe * probe, const gchar * name,
+    GError ** error);
+
+/* S_INPUT to the input @name means (no-op when it is current already),
+ * then re-probes inputs (status) and the tuner. */
+gboolean ivtv_controls_set_input (IvtvDevice * dev, IvtvProbe * probe,
+    const gchar * name, GError ** error);
+
+/* S_AUDIO. */
+gboolean ivtv_controls_set_audio (IvtvDevice * dev, IvtvProbe * probe,
+    const gchar * name, GError ** error);
+
+/* Resolve a standard name to an id the card supports: the card's own
+ * ENUMSTD names first, then v4l2-ctl's short names (ivtvnames).  "auto"
+ * gives 0 with *is_auto.  FALSE with @error (UNKNOWN lists the card's). */
+gboolean ivtv_controls_resolve_std (const IvtvProbe * probe,
+    const gchar * name, v4l2_std_id * id, gboolean * is_auto,
+    GError ** error);
+
+/* S_STD to @name ("auto": QUERYSTD first; NO_SIGNAL when it detects
+ * nothing).  No-op when the standard is already set.  BUSY when the
+ * driver refuses because it is capturing. */
+gboolean ivtv_controls_set_std (IvtvDevice * dev, IvtvProbe * probe,
+    const gchar * name, GError ** error);
+
+/* S_FREQUENCY on the current input's tuner, @hz in Hz. */
+gboolean ivtv_controls_set_frequency (IvtvDevice * dev, IvtvProbe * probe,
+    guint64 hz, GError ** error);
+
+/* The value of V4L2_CID_MPEG_STREAM_TYPE, or -1 when the control is
+ * absent (then the caller sniffs the stream). */
+gint ivtv_controls_get_mpeg_stream_type (IvtvDevice * dev);
+
+/* Current value of an integer control (G_EXT_CTRLS, then G_CTRL). */
+gboolean ivtv_controls_get_int (IvtvDevice * dev, guint32 id, gint64 * value);
+
+/* VIDIOC_ENCODER_CMD STOP at the end of the GOP.  TRUE when the driver
+ * took it; FALSE (quietly) when it has no encoder commands. */
+gboolean ivtv_controls_encoder_stop (IvtvDevice * dev);
+
+/* Names for the read-only properties (NULL-terminated, g_strfreev). */
+gchar **ivtv_controls_input_names (const IvtvProbe * probe);
+gchar **ivtv_controls_std_names (const IvtvProbe * probe);
+
+/* "'NTSC-M' (ntsc-m), 'PAL-BG' (pal-bg), ..." for messages; g_free. */
+gchar *ivtv_controls_describe_stds (const IvtvProbe * probe);
+
+G_END_DECLS
+
+#endif /* __IVTV_CONTROLS_H__ */

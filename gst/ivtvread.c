@@ -1,0 +1,203 @@
+/* ivtvsrc — the read() capture path (see ivtvread.h). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "ivtvread.h"
+#include "ivtvdebug.h"
+
+#include <errno.h>
+#include <string.h>
+
+#define GST_CAT_DEFAULT ivtv_debug
+
+void
+ivtv_read_init (IvtvReader * r)
+{
+  memset (r, 0, sizeof (*r));
+  gst_poll_fd_init (&r->pfd);
+}
+
+gboolean
+ivtv_read_start (IvtvReader * r, GstElement * element, IvtvDevice * dev,
+    GstPoll * poll, guint blocksize, GError ** error)
+{
+  GstStructure *config;
+
+  ivtv_read_stop (r);
+  r->element = element;
+  r->dev = dev;
+  r->poll = poll;
+  r->blocksize = blocksize ? blocksize : 65536;
+  r->offset = 0;
+  r->n_buffers = 0;
+  r->n_short = 0;
+  r->stall_warned = FALSE;
+
+  r->pool = gst_buffer_pool_new ();
+  config = gst_buffer_pool_get_config (r->pool);
+  gst_buffer_pool_config_set_params (config, NULL, r->blocksize, 2, 0);
+  if (!gst_buffer_pool_set_config (r->pool, config)
+      || !gst_buffer_pool_set_active (r->pool, TRUE)) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NO_SPACE_LEFT,
+        "Cannot allocate read buffers of %u bytes", r->blocksize);
+    gst_object_unref (r->pool);
+    r->pool = NULL;
+    return FALSE;
+  }
+
+  gst_poll_fd_init (&r->pfd);
+  r->pfd.fd = dev->fd;
+  gst_poll_add_fd (poll, &r->pfd);
+  gst_poll_fd_ctl_read (poll, &r->pfd, TRUE);
+  r->started = TRUE;
+  GST_DEBUG_OBJECT (element, "read() capture, %u bytes per buffer",
+      r->blocksize);
+  return TRUE;
+}
+
+void
+ivtv_read_stop (IvtvReader * r)
+{
+  if (r->started && r->poll)
+    gst_poll_remove_fd (r->poll, &r->pfd);
+  gst_poll_fd_init (&r->pfd);
+  if (r->pool) {
+    gst_buffer_pool_set_active (r->pool, FALSE);
+    gst_object_unref (r->pool);
+    r->pool = NULL;
+  }
+  if (r->started)
+    GST_DEBUG_OBJECT (r->element, "read %" G_GUINT64_FORMAT " bytes in %"
+        G_GUINT64_FORMAT " buffers (%" G_GUINT64_FORMAT " short)", r->offset,
+        r->n_buffers, r->n_short);
+  r->started = FALSE;
+}
+
+/* Wait until the device is readable.  GST_FLOW_OK when it is. */
+static GstFlowReturn
+wait_readable (IvtvReader * r)
+{
+  for (;;) {
+    gint ret = gst_poll_wait (r->poll,
+        IVTV_READ_STALL_SECONDS * GST_SECOND);
+
+    if (ret > 0) {
+      r->stall_warned = FALSE;
+      return GST_FLOW_OK;
+    }
+    if (ret == 0) {
+      if (!r->stall_warned) {
+        GST_ELEMENT_WARNING (r->element, RESOURCE, READ,
+            ("No data from %s for %d seconds: the encoder seems stalled.",
+                r->dev->path, IVTV_READ_STALL_SECONDS),
+            ("poll() timed out; still waiting"));
+        r->stall_warned = TRUE;
+      }
+      continue;
+    }
+    if (errno == EBUSY)
+      return GST_FLOW_FLUSHING;
+    if (errno == EINTR || errno == EAGAIN)
+      continue;
+    GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
+        ("Waiting for data from %s failed.", r->dev->path),
+        ("poll: %s", g_strerror (errno)));
+    return GST_FLOW_ERROR;
+  }
+}
+
+static void
+post_read_error (IvtvReader * r, gint err)
+{
+  switch (err) {
+    case ENODEV:
+    case ENXIO:
+      GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
+          ("The device %s went away (unplugged or driver unloaded).",
+              r->dev->path), ("read: %s", g_strerror (err)));
+      break;
+    case EIO:
+      GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
+          ("The device %s reported an I/O error; the card or its driver "
+              "is in trouble.", r->dev->path), ("read: %s", g_strerror (err)));
+      break;
+    case EBUSY:
+      GST_ELEMENT_ERROR (r->element, RESOURCE, BUSY,
+          ("%s is busy: another program is already capturing from it.",
+              r->dev->path), ("read: %s", g_strerror (err)));
+      break;
+    case EINVAL:
+      GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
+          ("%s refused read(): it may not support read() capture (try "
+              "io-mode=mmap).", r->dev->path), ("read: %s", g_strerror (err)));
+      break;
+    default:
+      GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
+          ("Could not read from %s.", r->dev->path),
+          ("read on file descriptor: %s.", g_strerror (err)));
+      break;
+  }
+}
+
+GstFlowReturn
+ivtv_read_create (IvtvReader * r, GstBuffer ** out)
+{
+  GstBuffer *buf = NULL;
+  GstMapInfo map;
+  GstFlowReturn fret;
+  gssize n;
+
+  *out = NULL;
+  if (!r->started)
+    return GST_FLOW_FLUSHING;
+
+  fret = gst_buffer_pool_acquire_buffer (r->pool, &buf, NULL);
+  if (fret != GST_FLOW_OK)
+    return fret;
+  if (!gst_buffer_map (buf, &map, GST_MAP_WRITE)) {
+    gst_buffer_unref (buf);
+    GST_ELEMENT_ERROR (r->element, RESOURCE, READ, (NULL),
+        ("cannot map a pool buffer"));
+    return GST_FLOW_ERROR;
+  }
+
+  for (;;) {
+    fret = wait_readable (r);
+    if (fret != GST_FLOW_OK)
+      goto done;
+    n = ivtv_device_read (r->dev, map.data, map.size);
+    if (n == -EAGAIN || n == -EINTR)
+      continue;
+    break;
+  }
+
+  if (n < 0) {
+    post_read_error (r, (gint) - n);
+    fret = GST_FLOW_ERROR;
+    goto done;
+  }
+  if (n == 0) {
+    GST_DEBUG_OBJECT (r->element, "read 0 bytes: end of stream");
+    fret = GST_FLOW_EOS;
+    goto done;
+  }
+
+  gst_buffer_unmap (buf, &map);
+  if ((gsize) n < map.size) {
+    r->n_short++;
+    gst_buffer_resize (buf, 0, n);
+  }
+  GST_BUFFER_OFFSET (buf) = r->offset;
+  GST_BUFFER_OFFSET_END (buf) = r->offset + n;
+  r->offset += n;
+  r->n_buffers++;
+  GST_LOG_OBJECT (r->element, "read %" G_GSSIZE_FORMAT " bytes", n);
+  *out = buf;
+  return GST_FLOW_OK;
+
+done:
+  gst_buffer_unmap (buf, &map);
+  gst_buffer_unref (buf);
+  return fret;
+}
