@@ -1,0 +1,367 @@
+/* ivtvsrc — raw video / MJPEG negotiation: picking the preferred caps
+ * structure, fixation, S_FMT + S_PARM and checking the driver's answer
+ * (see ivtvnegotiate.h). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "ivtvnegotiate.h"
+#include "ivtvcaps.h"
+#include "ivtvdebug.h"
+
+#include <errno.h>
+#include <string.h>
+
+#define GST_CAT_DEFAULT ivtv_debug
+
+/* Does @fourcc produce the first structure's media type (and format)? */
+static gboolean
+fourcc_matches (guint32 fourcc, const GstStructure * s)
+{
+  const IvtvFormatMap *m = ivtv_caps_lookup_fourcc (fourcc);
+
+  if (m == NULL || fourcc == V4L2_PIX_FMT_MPEG
+      || !gst_structure_has_name (s, m->media_type))
+    return FALSE;
+  if (m->format != GST_VIDEO_FORMAT_UNKNOWN) {
+    const gchar *f = gst_structure_get_string (s, "format");
+    return f != NULL && gst_video_format_from_string (f) == m->format;
+  }
+  return TRUE;
+}
+
+guint32
+ivtv_negotiate_fourcc_for_caps (const IvtvProbe * probe, const GstCaps * caps)
+{
+  const GstStructure *s;
+  guint i;
+
+  if (caps == NULL || gst_caps_is_empty (caps) || gst_caps_is_any (caps))
+    return 0;
+  s = gst_caps_get_structure (caps, 0);
+  for (i = 0; i < probe->n_formats; i++)
+    if (fourcc_matches (probe->formats[i].pixelformat, s))
+      return probe->formats[i].pixelformat;
+  return 0;
+}
+
+/* ---- preference ---- */
+
+/* The current std if the current input is an analogue video input. */
+static v4l2_std_id
+sdtv_std (const IvtvProbe * probe)
+{
+  const IvtvInput *in = NULL;
+
+  if (probe->n_stds == 0 || probe->current_std == 0)
+    return 0;
+  if (probe->current_input >= 0)
+    in = ivtv_probe_find_input (probe, probe->current_input);
+  if (in != NULL && in->std == 0)
+    return 0;                   /* e.g. the camera input of a TV card */
+  return probe->current_std;
+}
+
+typedef struct
+{
+  guint32 fourcc;               /* 0 unknown */
+  gint width, height;           /* 0 unknown */
+  gint fps_n, fps_d;            /* 0/1 unknown */
+  gboolean sdtv;
+  gint par_n, par_d;
+} Prefs;
+
+static gboolean
+fract_ok (const struct v4l2_fract *t)
+{
+  return t->numerator > 0 && t->denominator > 0 && t->numerator <= G_MAXINT
+      && t->denominator <= G_MAXINT;
+}
+
+static void
+get_prefs (const IvtvProbe * probe, IvtvDevice * dev, Prefs * p)
+{
+  struct v4l2_format fmt;
+  struct v4l2_streamparm parm;
+
+  ivtv_debug_init ();
+  memset (p, 0, sizeof (*p));
+  p->fps_d = p->par_n = p->par_d = 1;
+
+  p->sdtv = ivtv_caps_std_geometry (sdtv_std (probe), &p->width, &p->height,
+      &p->fps_n, &p->fps_d, &p->par_n, &p->par_d);
+  if (dev == NULL || !ivtv_device_is_open (dev))
+    return;
+
+  memset (&fmt, 0, sizeof (fmt));
+  fmt.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  if (ivtv_ioctl (dev, VIDIOC_G_FMT, &fmt) == 0) {
+    p->fourcc = fmt.fmt.pix.pixelformat;
+    if (!p->sdtv && fmt.fmt.pix.width > 0 && fmt.fmt.pix.height > 0
+        && fmt.fmt.pix.width <= G_MAXINT && fmt.fmt.pix.height <= G_MAXINT) {
+      p->width = fmt.fmt.pix.width;
+      p->height = fmt.fmt.pix.height;
+    }
+  }
+  if (p->sdtv)
+    return;
+  memset (&parm, 0, sizeof (parm));
+  parm.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  if (ivtv_ioctl (dev, VIDIOC_G_PARM, &parm) == 0
+      && fract_ok (&parm.parm.capture.timeperframe)) {
+    p->fps_n = parm.parm.capture.timeperframe.denominator;
+    p->fps_d = parm.parm.capture.timeperframe.numerator;
+  }
+}
+
+static gboolean
+can_int (const GstStructure * s, const gchar * field, gint v)
+{
+  const GValue *val = gst_structure_get_value (s, field);
+  GValue want = G_VALUE_INIT;
+  gboolean ok;
+
+  if (val == NULL || v <= 0)
+    return FALSE;
+  g_value_init (&want, G_TYPE_INT);
+  g_value_set_int (&want, v);
+  ok = gst_value_intersect (NULL, val, &want);
+  g_value_unset (&want);
+  return ok;
+}
+
+static gboolean
+has_size (const GstStructure * s, const Prefs * p)
+{
+  return can_int (s, "width", p->width) && can_int (s, "height", p->height);
+}
+
+/* 3: preferred format and size, 2: the size, 1: raw, 0: the rest. */
+static gint
+rank_structure (const GstStructure * t, const Prefs * p)
+{
+  if (has_size (t, p))
+    return (p->fourcc != 0 && fourcc_matches (p->fourcc, t)) ? 3 : 2;
+  return gst_structure_has_name (t, "video/x-raw") ? 1 : 0;
+}
+
+/* A copy of @caps, stably sorted by rank. */
+static GstCaps *
+sort_caps (const GstCaps * caps, const Prefs * p)
+{
+  GstCaps *out = gst_caps_new_empty ();
+  guint i, n = gst_caps_get_size (caps);
+  gint r;
+
+  for (r = 3; r >= 0; r--)
+    for (i = 0; i < n; i++) {
+      const GstStructure *t = gst_caps_get_structure (caps, i);
+      if (rank_structure (t, p) == r)
+        gst_caps_append_structure (out, gst_structure_copy (t));
+    }
+  return out;
+}
+
+GstCaps *
+ivtv_negotiate_probe_caps (const IvtvProbe * probe, IvtvDevice * dev)
+{
+  GstCaps *all, *raw, *sorted;
+  Prefs p;
+  guint i;
+
+  get_prefs (probe, dev, &p);
+  all = ivtv_caps_from_probe (probe, sdtv_std (probe),
+      IVTV_MPEG_STREAM_UNKNOWN);
+  raw = gst_caps_new_empty ();
+  for (i = 0; i < gst_caps_get_size (all); i++) {
+    const GstStructure *t = gst_caps_get_structure (all, i);
+    if (ivtv_caps_fourcc_from_structure (t) != V4L2_PIX_FMT_MPEG)
+      gst_caps_append_structure (raw, gst_structure_copy (t));
+  }
+  gst_caps_unref (all);
+  sorted = sort_caps (raw, &p);
+  gst_caps_unref (raw);
+  GST_DEBUG ("capture caps: %" GST_PTR_FORMAT, sorted);
+  return sorted;
+}
+
+GstCaps *
+ivtv_negotiate_fixate (const IvtvProbe * probe, IvtvDevice * dev,
+    GstCaps * caps)
+{
+  GstStructure *s;
+  Prefs p;
+  guint i, n, best = 0;
+  gint rank = -1;
+
+  if (gst_caps_is_empty (caps) || gst_caps_is_any (caps))
+    return caps;
+  get_prefs (probe, dev, &p);
+
+  n = gst_caps_get_size (caps);
+  for (i = 0; i < n; i++) {
+    gint r = rank_structure (gst_caps_get_structure (caps, i), &p);
+    if (r > rank) {
+      rank = r;
+      best = i;
+    }
+  }
+  s = gst_structure_copy (gst_caps_get_structure (caps, best));
+  gst_caps_unref (caps);
+  caps = gst_caps_new_full (s, NULL);
+  if (gst_structure_has_field (s, "width"))
+    gst_structure_fixate_field_nearest_int (s, "width",
+        p.width > 0 ? p.width : 640);
+  if (gst_structure_has_field (s, "height"))
+    gst_structure_fixate_field_nearest_int (s, "height",
+        p.height > 0 ? p.height : 480);
+  if (gst_structure_has_field (s, "framerate"))
+    gst_structure_fixate_field_nearest_fraction (s, "framerate",
+        p.fps_n > 0 ? p.fps_n : 30, p.fps_n > 0 ? p.fps_d : 1);
+  if (gst_structure_has_field (s, "pixel-aspect-ratio"))
+    gst_structure_fixate_field_nearest_fraction (s, "pixel-aspect-ratio",
+        p.par_n, p.par_d);
+  if (gst_structure_has_field (s, "interlace-mode"))
+    gst_structure_fixate_field_string (s, "interlace-mode",
+        p.sdtv ? "interleaved" : "progressive");
+  GST_DEBUG ("fixated to %" GST_PTR_FORMAT, caps);
+  return gst_caps_fixate (caps);
+}
+
+/* ---- applying ---- */
+
+static gchar *
+fourcc_str (guint32 f)
+{
+  return g_strdup_printf ("%c%c%c%c", f & 0xff, (f >> 8) & 0xff,
+      (f >> 16) & 0xff, (f >> 24) & 0xff);
+}
+
+gboolean
+ivtv_negotiate_apply (IvtvDevice * dev, const IvtvProbe * probe,
+    const GstCaps * caps, IvtvNegotiated * r, GError ** error)
+{
+  const GstStructure *s;
+  struct v4l2_format fmt;
+  struct v4l2_streamparm parm;
+  const gchar *imode;
+  gint w = 0, h = 0, fps_n = 0, fps_d = 1;
+  guint32 fourcc, field;
+  gchar *want = NULL, *got = NULL;
+  int ret;
+
+  ivtv_debug_init ();
+  memset (r, 0, sizeof (*r));
+  r->fps_d = 1;
+  if (caps == NULL || !gst_caps_is_fixed (caps)) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+        "Internal error: caps to apply are not fixed");
+    return FALSE;
+  }
+  s = gst_caps_get_structure (caps, 0);
+  fourcc = ivtv_negotiate_fourcc_for_caps (probe, caps);
+  r->is_raw = gst_structure_has_name (s, "video/x-raw");
+  if (fourcc == 0 || !gst_structure_get_int (s, "width", &w)
+      || !gst_structure_get_int (s, "height", &h) || w <= 0 || h <= 0) {
+    gchar *str = gst_caps_to_string (caps);
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+        "%s has no capture format for %s", dev->path, str);
+    g_free (str);
+    return FALSE;
+  }
+  gst_structure_get_fraction (s, "framerate", &fps_n, &fps_d);
+  imode = gst_structure_get_string (s, "interlace-mode");
+  if (imode == NULL || g_str_equal (imode, "progressive"))
+    field = r->is_raw ? V4L2_FIELD_NONE : V4L2_FIELD_ANY;
+  else if (g_str_equal (imode, "interleaved"))
+    field = V4L2_FIELD_INTERLACED;
+  else
+    field = V4L2_FIELD_ANY;
+
+  memset (&fmt, 0, sizeof (fmt));
+  fmt.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  fmt.fmt.pix.width = w;
+  fmt.fmt.pix.height = h;
+  fmt.fmt.pix.pixelformat = fourcc;
+  fmt.fmt.pix.field = field;
+  want = fourcc_str (fourcc);
+  ret = ivtv_ioctl (dev, VIDIOC_S_FMT, &fmt);
+  if (ret < 0) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+        "%s refused the format %s %dx%d (VIDIOC_S_FMT: %s)%s", dev->path,
+        want, w, h, g_strerror (-ret), ret == -EBUSY ?
+        "; the device is busy (another application streaming?)" : "");
+    goto fail;
+  }
+  if (fmt.fmt.pix.pixelformat != fourcc || (gint) fmt.fmt.pix.width != w
+      || (gint) fmt.fmt.pix.height != h) {
+    got = fourcc_str (fmt.fmt.pix.pixelformat);
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+        "%s changed the requested format %s %dx%d to %s %ux%u", dev->path,
+        want, w, h, got, fmt.fmt.pix.width, fmt.fmt.pix.height);
+    goto fail;
+  }
+  if (field == V4L2_FIELD_NONE && fmt.fmt.pix.field != V4L2_FIELD_NONE
+      && fmt.fmt.pix.field != V4L2_FIELD_ANY)
+    GST_WARNING ("asked for progressive frames, driver gives field %u",
+        fmt.fmt.pix.field);
+
+  r->pixelformat = fourcc;
+  r->width = w;
+  r->height = h;
+  r->field = fmt.fmt.pix.field;
+  r->bytesperline = fmt.fmt.pix.bytesperline;
+  r->sizeimage = fmt.fmt.pix.sizeimage;
+  if (r->is_raw) {
+    if (!gst_video_info_from_caps (&r->info, caps)) {
+      g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+          "Internal error: unusable raw caps");
+      goto fail;
+    }
+    if (GST_VIDEO_INFO_N_PLANES (&r->info) == 1 && r->bytesperline != 0
+        && r->bytesperline != (guint32) GST_VIDEO_INFO_PLANE_STRIDE (&r->info,
+            0))
+      GST_WARNING ("driver stride %u differs from the default %d",
+          r->bytesperline, GST_VIDEO_INFO_PLANE_STRIDE (&r->info, 0));
+  }
+
+  /* frame rate */
+  memset (&parm, 0, sizeof (parm));
+  parm.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  ret = ivtv_ioctl (dev, VIDIOC_G_PARM, &parm);
+  if (ret == 0 && fps_n > 0
+      && (parm.parm.capture.capability & V4L2_CAP_TIMEPERFRAME)) {
+    parm.parm.capture.timeperframe.numerator = fps_d;
+    parm.parm.capture.timeperframe.denominator = fps_n;
+    ret = ivtv_ioctl (dev, VIDIOC_S_PARM, &parm);
+    if (ret < 0)
+      GST_WARNING ("VIDIOC_S_PARM %d/%d fps: %s", fps_n, fps_d,
+          g_strerror (-ret));
+  }
+  if (ret == 0) {
+    struct v4l2_fract *t = &parm.parm.capture.timeperframe;
+    if (t->numerator > 0 && t->denominator > 0 && t->numerator <= G_MAXINT
+        && t->denominator <= G_MAXINT) {
+      r->fps_n = t->denominator;
+      r->fps_d = t->numerator;
+    }
+  }
+  if (r->fps_n == 0 && fps_n > 0) {
+    r->fps_n = fps_n;
+    r->fps_d = fps_d;
+  }
+  if (fps_n > 0 && gst_util_fraction_compare (r->fps_n, r->fps_d, fps_n,
+          fps_d) != 0)
+    GST_WARNING ("asked for %d/%d fps, the device runs at %d/%d", fps_n,
+        fps_d, r->fps_n, r->fps_d);
+
+  GST_DEBUG ("applied %s %dx%d field %u stride %u size %u at %d/%d", want, w,
+      h, r->field, r->bytesperline, r->sizeimage, r->fps_n, r->fps_d);
+  g_free (want);
+  return TRUE;
+
+fail:
+  g_free (want);
+  g_free (got);
+  return FALSE;
+}
