@@ -1,0 +1,220 @@
+/* Tests of ivtvsrc's streaming path and raw negotiation on SDTV cards:
+ * the emulator's `tv-streaming` profile (test_tv_*: mmap in auto, the
+ * standard's frame with interlacing and pixel aspect ratio; with
+ * `--fault reqbufs-fails`, test_fallback_*: auto falls back to read()),
+ * and `pvr250` (test_pvr_*: a forced streaming mode fails with a message
+ * naming what the card can do).
+ *
+ * Run under `ivtv-emu --profile P [--fault F] --`; GST_CHECKS picks the
+ * tests of each run (see meson.build). */
+#include "test-stream-util.h"
+
+#include <string.h>
+#include <gst/video/video.h>
+
+/* the frame of a 625- or 525-line standard, as the caps must say */
+static void
+check_sdtv_caps (GstCaps * caps, gint want_height)
+{
+  const GstStructure *s;
+  gint w = 0, h = 0, fn = 0, fd = 0, pn = 0, pd = 0;
+
+  fail_unless (caps != NULL);
+  s = gst_caps_get_structure (caps, 0);
+  fail_unless (gst_structure_has_name (s, "video/x-raw"));
+  fail_unless (gst_structure_get_int (s, "width", &w));
+  fail_unless (gst_structure_get_int (s, "height", &h));
+  fail_unless (gst_structure_get_fraction (s, "framerate", &fn, &fd));
+  fail_unless (gst_structure_get_fraction (s, "pixel-aspect-ratio", &pn,
+          &pd));
+  fail_unless_equals_int (w, 720);
+  if (want_height)
+    fail_unless_equals_int (h, want_height);
+  fail_unless (h == 576 || h == 480, "%" GST_PTR_FORMAT, caps);
+  if (h == 576) {
+    fail_unless (fn == 25 && fd == 1, "%" GST_PTR_FORMAT, caps);
+    fail_unless (pn == 12 && pd == 11, "%" GST_PTR_FORMAT, caps);
+  } else {
+    fail_unless (fn == 30000 && fd == 1001, "%" GST_PTR_FORMAT, caps);
+    fail_unless (pn == 10 && pd == 11, "%" GST_PTR_FORMAT, caps);
+  }
+  fail_unless_equals_string (gst_structure_get_string (s, "interlace-mode"),
+      "interleaved");
+}
+
+static void
+check_frames (TsRun * run, guint n, gboolean want_shared)
+{
+  GstVideoInfo info;
+  guint i;
+
+  fail_unless_equals_int (run->n_buffers, n);
+  fail_unless (gst_video_info_from_caps (&info, run->caps));
+  for (i = 0; i < n; i++) {
+    fail_unless_equals_int (run->rec[i].size, GST_VIDEO_INFO_SIZE (&info));
+    if (want_shared)
+      fail_unless (run->rec[i].shared, "frame %u copied", i);
+  }
+}
+
+GST_START_TEST (test_tv_auto_is_mmap)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src num-buffers=6 ! "
+      "videoconvert ! fakesink name=sink");
+
+  ts_run_to_eos (run, 10000);
+  fail_unless_equals_string (run->io_mode, "mmap");
+  ts_run_free (run);
+
+  /* the frames themselves, zero copy, with the standard's caps */
+  run = ts_run_new ("ivtvsrc name=src num-buffers=6 ! video/x-raw ! "
+      "fakesink name=sink");
+  ts_run_to_eos (run, 10000);
+  check_sdtv_caps (run->caps, 0);
+  check_frames (run, 6, TRUE);
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_tv_standard_decides)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src standard=pal num-buffers=3 ! "
+      "video/x-raw ! fakesink name=sink");
+
+  ts_run_to_eos (run, 10000);
+  check_sdtv_caps (run->caps, 576);
+  check_frames (run, 3, TRUE);
+  ts_run_free (run);
+
+  run = ts_run_new ("ivtvsrc name=src standard=ntsc num-buffers=3 ! "
+      "video/x-raw ! fakesink name=sink");
+  ts_run_to_eos (run, 10000);
+  check_sdtv_caps (run->caps, 480);
+  check_frames (run, 3, TRUE);
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_tv_uyvy_userptr)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src io-mode=userptr num-buffers=4 !"
+      " video/x-raw,format=UYVY ! fakesink name=sink");
+
+  ts_run_to_eos (run, 10000);
+  fail_unless_equals_string (run->io_mode, "userptr");
+  fail_unless_equals_string (gst_structure_get_string
+      (gst_caps_get_structure (run->caps, 0), "format"), "UYVY");
+  check_frames (run, 4, FALSE);
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
+/* --fault reqbufs-fails: auto falls back to read(), the frames still come */
+GST_START_TEST (test_fallback_auto_reads)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src num-buffers=4 ! video/x-raw ! "
+      "fakesink name=sink");
+
+  ts_run_to_eos (run, 15000);
+  fail_unless_equals_string (run->io_mode, "rw");
+  check_sdtv_caps (run->caps, 0);
+  check_frames (run, 4, FALSE);
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
+/* --fault reqbufs-fails: a forced mmap is an error, not a fallback */
+GST_START_TEST (test_fallback_forced_mmap_fails)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src io-mode=mmap num-buffers=4 ! "
+      "video/x-raw ! fakesink name=sink");
+  GstMessage *msg;
+  gchar *text;
+
+  ts_run_play (run);
+  msg = ts_run_wait (run, GST_MESSAGE_EOS | GST_MESSAGE_ERROR, 10000);
+  fail_unless (msg != NULL);
+  fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_ERROR);
+  text = ts_message_text (msg);
+  fail_unless (strstr (text, "mmap") && strstr (text, "REQBUFS"), "%s", text);
+  g_free (text);
+  gst_message_unref (msg);
+  fail_unless_equals_int (run->n_buffers, 0);
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
+/* pvr250 is read()-only: forced streaming modes fail clearly */
+static void
+check_forced_fails (const gchar * mode)
+{
+  gchar *launch = g_strdup_printf ("ivtvsrc name=src io-mode=%s "
+      "num-buffers=4 ! fakesink name=sink", mode);
+  TsRun *run = ts_run_new (launch);
+  GstStateChangeReturn sret;
+  GstMessage *msg;
+  gchar *text;
+
+  sret = gst_element_set_state (run->pipeline, GST_STATE_PLAYING);
+  msg = ts_run_wait (run, GST_MESSAGE_EOS | GST_MESSAGE_ERROR, 10000);
+  fail_unless (msg != NULL, "io-mode=%s: no error (state change %d)", mode,
+      sret);
+  fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_ERROR);
+  text = ts_message_text (msg);
+  /* names the mode asked for and the one the card has */
+  fail_unless (strstr (text, mode) != NULL, "%s", text);
+  fail_unless (strstr (text, "rw") != NULL || strstr (text, "read") != NULL,
+      "%s", text);
+  g_free (text);
+  gst_message_unref (msg);
+  fail_unless_equals_int (run->n_buffers, 0);
+  ts_run_free (run);
+  g_free (launch);
+}
+
+GST_START_TEST (test_pvr_forced_streaming_fails)
+{
+  check_forced_fails ("mmap");
+  check_forced_fails ("dmabuf");
+  check_forced_fails ("userptr");
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_pvr_auto_is_rw)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src num-buffers=5 ! "
+      "fakesink name=sink");
+
+  ts_run_to_eos (run, 15000);
+  fail_unless_equals_int (run->n_buffers, 5);
+  fail_unless_equals_string (run->io_mode, "rw");
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
+static Suite *
+stream_tv_suite (void)
+{
+  Suite *s = suite_create ("stream-tv");
+  TCase *tc = tcase_create ("tv");
+
+  suite_add_tcase (s, tc);
+  tcase_set_timeout (tc, 60);
+  tcase_add_test (tc, test_tv_auto_is_mmap);
+  tcase_add_test (tc, test_tv_standard_decides);
+  tcase_add_test (tc, test_tv_uyvy_userptr);
+  tcase_add_test (tc, test_fallback_auto_reads);
+  tcase_add_test (tc, test_fallback_forced_mmap_fails);
+  tcase_add_test (tc, test_pvr_forced_streaming_fails);
+  tcase_add_test (tc, test_pvr_auto_is_rw);
+  return s;
+}
+
+GST_CHECK_MAIN (stream_tv);

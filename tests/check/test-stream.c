@@ -1,0 +1,394 @@
+/* Tests of ivtvsrc's streaming path (gst/ivtvstream.c, ivtvbufferpool.c,
+ * ivtvnegotiate.c) against the emulator's `webcam` profile: io-mode auto
+ * picks mmap; frames are the device's memory (zero copy, recycled); the
+ * copy threshold; dmabuf and userptr; MJPEG; size and frame rate set via a
+ * capsfilter reach the device; buffers outliving stop; state cycles
+ * without leaking mappings; EOS and stop during a blocked wait (with
+ * `--fault stall-after=N`: test_stall_*).
+ *
+ * Run under `ivtv-emu --profile webcam [--fault ...] --`; GST_CHECKS picks
+ * the tests of each run (see meson.build). */
+#include "test-stream-util.h"
+
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <linux/videodev2.h>
+#include <gst/video/video.h>
+
+#define DEV "/dev/video0"
+
+static gsize
+frame_size (GstCaps * caps)
+{
+  GstVideoInfo info;
+
+  fail_unless (caps != NULL);
+  fail_unless (gst_video_info_from_caps (&info, caps), "%" GST_PTR_FORMAT,
+      caps);
+  return GST_VIDEO_INFO_SIZE (&info);
+}
+
+/* io-mode auto on a streaming-only camera: mmap, whole frames */
+GST_START_TEST (test_cam_auto_is_mmap)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src num-buffers=10 ! "
+      "videoconvert ! fakesink name=sink");
+  guint i;
+  gsize size;
+
+  ts_run_to_eos (run, 10000);
+  fail_unless_equals_int (run->n_buffers, 10);
+  fail_unless_equals_string (run->io_mode, "mmap");
+  size = frame_size (run->caps);
+  for (i = 0; i < run->n_buffers; i++)
+    fail_unless_equals_int (run->rec[i].size, size);
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
+/* Frames are the driver's mmap'd memory, a few buffers going round; the
+ * timestamps increase and the offsets are the driver's sequence numbers. */
+GST_START_TEST (test_cam_zero_copy)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src num-buffers=30 ! "
+      "video/x-raw ! fakesink name=sink");
+  GHashTable *ptrs = g_hash_table_new (NULL, NULL);
+  guint i;
+
+  ts_run_to_eos (run, 15000);
+  fail_unless_equals_int (run->n_buffers, 30);
+  fail_unless_equals_string (run->io_mode, "mmap");
+  for (i = 0; i < run->n_buffers; i++) {
+    TsRecord *r = &run->rec[i];
+    fail_unless (r->shared, "frame %u at %p is not in a shared mapping "
+        "(copied?)", i, r->data);
+    fail_unless (!r->dmabuf);
+    g_hash_table_add (ptrs, (gpointer) r->data);
+    fail_unless (GST_CLOCK_TIME_IS_VALID (r->pts), "frame %u has no PTS", i);
+    fail_unless (GST_CLOCK_TIME_IS_VALID (r->duration));
+    if (i > 0) {
+      fail_unless (r->pts > run->rec[i - 1].pts, "PTS not increasing at %u",
+          i);
+      fail_unless (r->offset > run->rec[i - 1].offset);
+    }
+  }
+  /* recycled: never more distinct frames than buffers requested */
+  fail_unless (g_hash_table_size (ptrs) >= 2);
+  fail_unless (g_hash_table_size (ptrs) <= 8, "%u distinct buffers",
+      g_hash_table_size (ptrs));
+  /* consecutive frames differ (moving picture, not a stale buffer) */
+  fail_unless (run->rec[5].sum != run->rec[6].sum);
+  g_hash_table_unref (ptrs);
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
+/* Downstream keeps every buffer: once fewer than 2 are left in the driver
+ * the frames are copied, and capture goes on (no starvation). */
+GST_START_TEST (test_cam_copy_threshold)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src num-buffers=12 ! "
+      "video/x-raw ! fakesink name=sink");
+  guint i, zero_copy = 0;
+
+  run->hold_max = 1000;
+  ts_run_to_eos (run, 15000);
+  fail_unless_equals_int (run->n_buffers, 12);
+  for (i = 0; i < run->n_buffers; i++) {
+    if (run->rec[i].shared)
+      zero_copy++;
+    else if (zero_copy == 0)
+      fail ("frame %u copied before any zero-copy frame", i);
+  }
+  /* 4 buffers (+ what fakesink asks): at least 2 go out without a copy,
+   * and 2 always stay queued in the driver */
+  fail_unless (zero_copy >= 2, "only %u zero-copy frames", zero_copy);
+  fail_unless (zero_copy <= 6, "%u zero-copy frames held at once", zero_copy);
+  for (i = zero_copy; i < run->n_buffers; i++)
+    fail_unless (!run->rec[i].shared, "frame %u not copied", i);
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_cam_dmabuf)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src io-mode=dmabuf num-buffers=10"
+      " ! video/x-raw ! fakesink name=sink");
+  guint i;
+  gsize size;
+
+  ts_run_to_eos (run, 10000);
+  fail_unless_equals_int (run->n_buffers, 10);
+  fail_unless_equals_string (run->io_mode, "dmabuf");
+  size = frame_size (run->caps);
+  for (i = 0; i < run->n_buffers; i++) {
+    fail_unless (run->rec[i].dmabuf, "frame %u is not dmabuf memory", i);
+    fail_unless_equals_int (run->rec[i].size, size);
+  }
+  fail_unless (run->rec[3].sum != run->rec[4].sum);
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_cam_userptr)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src io-mode=userptr num-buffers=10"
+      " ! video/x-raw ! fakesink name=sink");
+  GHashTable *ptrs = g_hash_table_new (NULL, NULL);
+  guint i;
+  gsize size;
+
+  ts_run_to_eos (run, 10000);
+  fail_unless_equals_int (run->n_buffers, 10);
+  fail_unless_equals_string (run->io_mode, "userptr");
+  size = frame_size (run->caps);
+  for (i = 0; i < run->n_buffers; i++) {
+    fail_unless_equals_int (run->rec[i].size, size);
+    g_hash_table_add (ptrs, (gpointer) run->rec[i].data);
+  }
+  fail_unless (g_hash_table_size (ptrs) <= 8);
+  fail_unless (run->rec[3].sum != run->rec[4].sum);
+  g_hash_table_unref (ptrs);
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_cam_mjpeg)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src num-buffers=8 ! image/jpeg ! "
+      "fakesink name=sink");
+  const GstStructure *s;
+  guint i;
+
+  ts_run_to_eos (run, 10000);
+  fail_unless_equals_int (run->n_buffers, 8);
+  s = gst_caps_get_structure (run->caps, 0);
+  fail_unless (gst_structure_has_name (s, "image/jpeg"));
+  fail_unless (gst_structure_has_field (s, "width"));
+  fail_unless (gst_structure_has_field (s, "framerate"));
+  for (i = 0; i < run->n_buffers; i++) {
+    TsRecord *r = &run->rec[i];
+    fail_unless (r->head[0] == 0xff && r->head[1] == 0xd8,
+        "frame %u does not start with SOI", i);
+    fail_unless (r->tail[0] == 0xff && r->tail[1] == 0xd9,
+        "frame %u does not end with EOI", i);
+  }
+  ts_run_free (run);
+
+  /* and jpegdec can decode them */
+  run = ts_run_new ("ivtvsrc name=src num-buffers=5 ! image/jpeg ! jpegdec !"
+      " fakesink name=sink");
+  ts_run_to_eos (run, 10000);
+  fail_unless_equals_int (run->n_buffers, 5);
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
+/* what the device itself says, asked on a second descriptor */
+static void
+device_format (guint * w, guint * h, guint32 * fourcc, gint * fps_n,
+    gint * fps_d)
+{
+  struct v4l2_format fmt;
+  struct v4l2_streamparm parm;
+  int fd = open (DEV, O_RDWR);
+
+  fail_unless (fd >= 0, "open %s", DEV);
+  memset (&fmt, 0, sizeof (fmt));
+  fmt.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  fail_unless (ioctl (fd, VIDIOC_G_FMT, &fmt) == 0);
+  memset (&parm, 0, sizeof (parm));
+  parm.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  fail_unless (ioctl (fd, VIDIOC_G_PARM, &parm) == 0);
+  close (fd);
+  *w = fmt.fmt.pix.width;
+  *h = fmt.fmt.pix.height;
+  *fourcc = fmt.fmt.pix.pixelformat;
+  *fps_n = parm.parm.capture.timeperframe.denominator;
+  *fps_d = parm.parm.capture.timeperframe.numerator;
+}
+
+static void
+check_size_rate (gint w, gint h, gint fn, gint fd)
+{
+  gchar *launch = g_strdup_printf ("ivtvsrc name=src num-buffers=4 ! "
+      "video/x-raw,format=YUY2,width=%d,height=%d,framerate=%d/%d ! "
+      "fakesink name=sink", w, h, fn, fd);
+  TsRun *run = ts_run_new (launch);
+  guint dw, dh;
+  guint32 fourcc;
+  gint dfn, dfd;
+  guint i;
+
+  ts_run_play (run);
+  fail_unless (ts_run_wait_buffers (run, 4, 10000), "no frames at %dx%d", w,
+      h);
+  /* still streaming: the device has the format now */
+  device_format (&dw, &dh, &fourcc, &dfn, &dfd);
+  fail_unless_equals_int (dw, w);
+  fail_unless_equals_int (dh, h);
+  fail_unless_equals_int (fourcc, V4L2_PIX_FMT_YUYV);
+  fail_unless (gst_util_fraction_compare (dfn, dfd, fn, fd) == 0,
+      "device runs at %d/%d, wanted %d/%d", dfn, dfd, fn, fd);
+  for (i = 0; i < 4; i++) {
+    fail_unless_equals_int (run->rec[i].size, w * h * 2);
+    fail_unless_equals_uint64 (run->rec[i].duration,
+        gst_util_uint64_scale_int (GST_SECOND, fd, fn));
+  }
+  ts_run_free (run);
+  g_free (launch);
+}
+
+GST_START_TEST (test_cam_size_and_rate)
+{
+  check_size_rate (320, 240, 15, 1);
+  check_size_rate (1280, 720, 30, 1);
+  check_size_rate (640, 480, 15, 1);
+}
+
+GST_END_TEST;
+
+/* A buffer kept after stop stays readable; once released its mapping is
+ * gone (nothing leaks); 20 cycles of NULL -> PLAYING -> NULL. */
+GST_START_TEST (test_cam_state_cycles)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src ! video/x-raw ! "
+      "fakesink name=sink");
+  guint cycle;
+
+  for (cycle = 0; cycle < 20; cycle++) {
+    GstBuffer *kept;
+    GstMapInfo map;
+    gboolean shared = FALSE;
+    guintptr start = 0;
+    guint64 inode = 0;
+    guint before;
+
+    g_mutex_lock (&run->lock);
+    run->hold_max = 1;
+    before = run->n_buffers;
+    g_mutex_unlock (&run->lock);
+    ts_run_play (run);
+    fail_unless (ts_run_wait_buffers (run, before + 3, 10000),
+        "cycle %u: no frames", cycle);
+    ts_run_stop (run, 2000);
+
+    g_mutex_lock (&run->lock);
+    fail_unless (run->held->len == 1);
+    kept = gst_buffer_ref (g_ptr_array_index (run->held, 0));
+    g_mutex_unlock (&run->lock);
+    ts_run_release_held (run);
+
+    /* the device is closed; the frame is still there */
+    fail_unless (gst_buffer_map (kept, &map, GST_MAP_READ));
+    fail_unless (ts_find_mapping (map.data, &shared, &start, &inode));
+    fail_unless (shared);
+    fail_unless (map.size > 0);
+    gst_buffer_unmap (kept, &map);
+    gst_buffer_unref (kept);
+    fail_if (ts_mapping_exists (start, inode),
+        "cycle %u: the buffer's mapping outlives its last reference", cycle);
+  }
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
+/* The device stalls after a few frames (--fault stall-after=N): EOS from
+ * the application and stopping return within a second. */
+GST_START_TEST (test_stall_eos_returns)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src ! video/x-raw ! "
+      "fakesink name=sink");
+  GstMessage *msg;
+  gint64 t0, ms;
+  guint n;
+
+  ts_run_play (run);
+  fail_unless (ts_run_wait_buffers (run, 1, 10000));
+  /* let it run into the stall */
+  g_usleep (800 * 1000);
+  n = run->n_buffers;
+  g_usleep (300 * 1000);
+  fail_unless_equals_int (run->n_buffers, n);   /* really blocked */
+
+  t0 = g_get_monotonic_time ();
+  gst_element_send_event (run->pipeline, gst_event_new_eos ());
+  msg = ts_run_wait (run, GST_MESSAGE_EOS | GST_MESSAGE_ERROR, 3000);
+  ms = (g_get_monotonic_time () - t0) / 1000;
+  fail_unless (msg != NULL, "no EOS");
+  fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_EOS);
+  gst_message_unref (msg);
+  fail_unless (ms < 1000, "EOS took %" G_GINT64_FORMAT " ms", ms);
+  ts_run_stop (run, 1000);
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_stall_stop_returns)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src ! video/x-raw ! "
+      "fakesink name=sink");
+
+  ts_run_play (run);
+  fail_unless (ts_run_wait_buffers (run, 1, 10000));
+  g_usleep (800 * 1000);
+  ts_run_stop (run, 1000);
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
+/* A stalled device is reported (warning), not fatal. */
+GST_START_TEST (test_stall_warns)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src ! video/x-raw ! "
+      "fakesink name=sink");
+  GstMessage *msg;
+  gchar *text;
+
+  ts_run_play (run);
+  msg = ts_run_wait (run, GST_MESSAGE_WARNING | GST_MESSAGE_ERROR, 9000);
+  fail_unless (msg != NULL, "no warning about the stalled device");
+  fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_WARNING);
+  text = ts_message_text (msg);
+  fail_unless (strstr (text, "no frame") != NULL, "%s", text);
+  g_free (text);
+  gst_message_unref (msg);
+  ts_run_stop (run, 1000);
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
+static Suite *
+stream_suite (void)
+{
+  Suite *s = suite_create ("stream");
+  TCase *tc = tcase_create ("webcam");
+
+  suite_add_tcase (s, tc);
+  tcase_set_timeout (tc, 60);
+  tcase_add_test (tc, test_cam_auto_is_mmap);
+  tcase_add_test (tc, test_cam_zero_copy);
+  tcase_add_test (tc, test_cam_copy_threshold);
+  tcase_add_test (tc, test_cam_dmabuf);
+  tcase_add_test (tc, test_cam_userptr);
+  tcase_add_test (tc, test_cam_mjpeg);
+  tcase_add_test (tc, test_cam_size_and_rate);
+  tcase_add_test (tc, test_cam_state_cycles);
+  tcase_add_test (tc, test_stall_eos_returns);
+  tcase_add_test (tc, test_stall_stop_returns);
+  tcase_add_test (tc, test_stall_warns);
+  return s;
+}
+
+GST_CHECK_MAIN (stream);
