@@ -1,0 +1,318 @@
+#!/usr/bin/env python3
+# Host side of the vivid suite: fetches and caches the Debian kernel package,
+# builds the busybox initramfs, boots qemu (TCG) once per `meson test` run with
+# the host root shared read-only and a result folder shared writable over 9p,
+# and hands each meson test the result file its check wrote inside the guest.
+#
+#   vmrun.py boot  --build-root B --source-dir S   boot (if not done for this run)
+#   vmrun.py check --build-root B --source-dir S ID [--expect xfail]
+#
+# Exit codes follow meson: 0 pass, 1 fail, 77 skip.
+import argparse
+import fcntl
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+SKIP = 77
+BOOT_TIMEOUT = 270          # whole guest run, seconds
+VIVID_OPTS = ("n_devs=4 node_types=0x1,0x1,0x1,0x1 "
+              "input_types=0xe4,0xe4,0xe4,0xe4 num_inputs=4,4,4,4")
+BOOT_MODULES = ["virtio_pci", "9pnet_virtio", "9p"]
+VIVID_MODULES = ["vivid"]
+
+
+class Skip(Exception):
+    pass
+
+
+def log(msg):
+    print("vmrun: " + msg, flush=True)
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True, **kw)
+
+
+# ---------------------------------------------------------------- kernel ---
+def fetch_kernel(cache):
+    """Returns (vmlinuz, module_dir) from the cached linux-image package."""
+    kroot = os.path.join(cache, "kernel")
+    stamp = os.path.join(kroot, "ready")
+    if os.path.exists(stamp):
+        ver = open(stamp).read().strip()
+        return (os.path.join(kroot, "root", "boot", "vmlinuz-" + ver),
+                os.path.join(kroot, "root", "lib", "modules", ver))
+    if not shutil.which("apt-get") or not shutil.which("dpkg-deb"):
+        raise Skip("apt-get/dpkg-deb not found: cannot fetch linux-image-amd64")
+    if not shutil.which("busybox"):
+        raise Skip("busybox not found (Debian package busybox-static)")
+    shutil.rmtree(kroot, ignore_errors=True)
+    dl = os.path.join(kroot, "dl")
+    os.makedirs(dl)
+    deb = os.environ.get("IVTV_VM_KERNEL_DEB")
+    if not deb:
+        log("downloading linux-image-amd64 (cached in %s)" % kroot)
+        try:
+            run(["apt-get", "download", "linux-image-amd64"], cwd=dl)
+            meta = [f for f in os.listdir(dl) if f.endswith(".deb")][0]
+            dep = run(["dpkg-deb", "-f", os.path.join(dl, meta), "Depends"]).stdout
+            pkg = [d.strip().split()[0] for d in dep.split(",")
+                   if d.strip().startswith("linux-image-")][0]
+            run(["apt-get", "download", pkg], cwd=dl)
+            deb = [os.path.join(dl, f) for f in os.listdir(dl)
+                   if f.startswith(pkg + "_")][0]
+        except (subprocess.CalledProcessError, IndexError) as e:
+            out = getattr(e, "stdout", "") or ""
+            raise Skip("cannot download linux-image-amd64 with apt-get: %s %s"
+                       % (e, out.strip()[-300:]))
+    log("unpacking " + os.path.basename(deb))
+    root = os.path.join(kroot, "root")
+    run(["dpkg-deb", "-x", deb, root])
+    vers = os.listdir(os.path.join(root, "lib", "modules"))
+    if len(vers) != 1:
+        raise Skip("unexpected module trees in kernel package: %s" % vers)
+    ver = vers[0]
+    vmlinuz = os.path.join(root, "boot", "vmlinuz-" + ver)
+    mdir = os.path.join(root, "lib", "modules", ver)
+    run(["busybox", "depmod", "-b", root, ver])
+    shutil.rmtree(dl, ignore_errors=True)
+    with open(stamp, "w") as f:
+        f.write(ver + "\n")
+    return vmlinuz, mdir
+
+
+def module_closure(mdir, names):
+    """Module files (relative to mdir) for names and their dependencies,
+    in an order insmod can load them (dependencies first)."""
+    deps = {}
+    with open(os.path.join(mdir, "modules.dep")) as f:
+        for line in f:
+            mod, _, rest = line.partition(":")
+            deps[mod.strip()] = rest.split()
+    byname = {os.path.basename(m).split(".ko")[0].replace("-", "_"): m
+              for m in deps}
+    order = []
+
+    def visit(m, stack=()):
+        if m in order or m in stack:
+            return
+        for d in deps.get(m, []):
+            visit(d, stack + (m,))
+        order.append(m)
+
+    for n in names:
+        if n not in byname:
+            raise Skip("kernel package has no module %s" % n)
+        visit(byname[n])
+    return order
+
+
+# ------------------------------------------------------------- initramfs ---
+def build_initramfs(cache, mdir, src):
+    init = os.path.join(src, "tests", "vm", "guest", "init")
+    out = os.path.join(cache, "initramfs.cpio")
+    if (os.path.exists(out)
+            and os.path.getmtime(out) > os.path.getmtime(init)
+            and os.path.getmtime(out) > os.path.getmtime(mdir)):
+        return out
+    bb = shutil.which("busybox")
+    if not bb:
+        raise Skip("busybox not found (Debian package busybox-static)")
+    tree = os.path.join(cache, "initramfs")
+    shutil.rmtree(tree, ignore_errors=True)
+    for d in ("bin", "mod", "host", "proc", "sys", "dev", "tmp"):
+        os.makedirs(os.path.join(tree, d))
+    shutil.copy(bb, os.path.join(tree, "bin", "busybox"))
+    shutil.copy(init, os.path.join(tree, "init"))
+    os.chmod(os.path.join(tree, "init"), 0o755)
+    for group, names in (("boot", BOOT_MODULES), ("vivid", VIVID_MODULES)):
+        files = module_closure(mdir, names)
+        with open(os.path.join(tree, "mod", group + ".order"), "w") as f:
+            for m in files:
+                base = os.path.basename(m)
+                shutil.copy(os.path.join(mdir, m), os.path.join(tree, "mod", base))
+                f.write(base + "\n")
+    if not shutil.which("cpio"):
+        raise Skip("cpio not found")
+    names = run(["find", "."], cwd=tree).stdout
+    with open(out + ".tmp", "wb") as f:
+        subprocess.run(["cpio", "-o", "-H", "newc", "--quiet"], cwd=tree,
+                       input=names.encode(), stdout=f, check=True)
+    os.replace(out + ".tmp", out)
+    return out
+
+
+# -------------------------------------------------------------- registry ---
+def build_registry(cache, plugin_dir):
+    """A GStreamer registry made on the host, read (not rebuilt) in the
+    guest: scanning every plugin under TCG would take minutes."""
+    reg = os.path.join(cache, "registry.bin")
+    env = dict(os.environ, GST_REGISTRY=reg, GST_PLUGIN_PATH=plugin_dir)
+    env.pop("GST_REGISTRY_UPDATE", None)
+    subprocess.run(["gst-inspect-1.0", "coreelements"], env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if not os.path.exists(reg):
+        raise Skip("gst-inspect-1.0 could not write a registry")
+    return reg
+
+
+# ------------------------------------------------------------------ boot ---
+def run_id():
+    """Identifies the `meson test` run: its pid and start time (all tests
+    are its children), so one boot serves the whole run and no later one."""
+    if os.environ.get("IVTV_VM_RUN_ID"):
+        return os.environ["IVTV_VM_RUN_ID"]
+    ppid = os.getppid()
+    try:
+        start = open("/proc/%d/stat" % ppid).read().rsplit(")", 1)[1].split()[19]
+    except OSError:
+        start = "0"
+    return "%d-%s" % (ppid, start)
+
+
+def boot(args, results, rid):
+    t0 = time.time()
+    src = args.source_dir
+    cache = os.path.join(args.build_root, "tests", "vm", "cache")
+    os.makedirs(cache, exist_ok=True)
+    qemu = shutil.which("qemu-system-x86_64")
+    if not qemu:
+        raise Skip("qemu-system-x86_64 not found (Debian package qemu-system-x86)")
+    if not shutil.which("gst-launch-1.0") or not os.path.exists("/usr/bin/python3"):
+        raise Skip("gst-launch-1.0 or /usr/bin/python3 missing on the host")
+    vmlinuz, mdir = fetch_kernel(cache)
+    initrd = build_initramfs(cache, mdir, src)
+    plugin_dir = os.path.join(args.build_root, "gst")
+    registry = build_registry(cache, plugin_dir)
+    t_prep = time.time() - t0
+
+    shutil.rmtree(results, ignore_errors=True)
+    os.makedirs(os.path.join(results, "checks"))
+    conf = {
+        "VIVID_OPTS": VIVID_OPTS,
+        "GUEST_DIR": os.path.join(src, "tests", "vm", "guest"),
+        "RESULTS": results,
+        "BUILD_ROOT": args.build_root,
+        "PLUGIN_DIR": plugin_dir,
+        "GST_REGISTRY": registry,
+        "ONLY": os.environ.get("IVTV_VM_ONLY", ""),
+    }
+    with open(os.path.join(results, "boot.conf"), "w") as f:
+        for k, v in conf.items():
+            f.write("%s='%s'\n" % (k, v))
+    console = os.path.join(results, "console.log")
+    cmd = [qemu, "-accel", "tcg", "-m", "2048", "-smp", "2",
+           "-kernel", vmlinuz, "-initrd", initrd,
+           "-append", "console=ttyS0 quiet panic=-1 ivtvvm.results=" + results,
+           "-display", "none", "-vga", "none", "-no-reboot",
+           "-serial", "file:" + console, "-monitor", "none",
+           "-virtfs", "local,path=/,mount_tag=host,security_model=none,"
+                      "readonly=on,multidevs=remap",
+           "-virtfs", "local,path=%s,mount_tag=results,security_model=none,"
+                      "multidevs=remap" % results]
+    log("booting: " + " ".join(cmd))
+    t1 = time.time()
+    try:
+        p = subprocess.run(cmd, timeout=BOOT_TIMEOUT, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)
+        qemu_out, qemu_rc = p.stdout, p.returncode
+    except subprocess.TimeoutExpired as e:
+        qemu_out, qemu_rc = (e.stdout or b"").decode(errors="replace"), "timeout"
+    t_guest = time.time() - t1
+    meta = {"run_id": rid, "prepare_s": round(t_prep, 1),
+            "guest_s": round(t_guest, 1), "qemu_rc": qemu_rc,
+            "qemu_output": qemu_out[-2000:], "when": time.strftime(
+                "%Y-%m-%d %H:%M:%S UTC", time.gmtime())}
+    for name in ("boot.json", "guest-done"):
+        p = os.path.join(results, name)
+        if os.path.exists(p):
+            meta[name] = open(p).read().strip()
+    with open(os.path.join(results, "run.json"), "w") as f:
+        json.dump(meta, f, indent=1)
+    return meta
+
+
+def ensure_run(args):
+    """Boots once per meson run under a lock; returns (results dir, meta)."""
+    base = os.path.join(args.build_root, "tests", "vm")
+    os.makedirs(base, exist_ok=True)
+    results = os.path.join(base, "results")
+    rid = run_id()
+    with open(os.path.join(base, "lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        meta_path = os.path.join(results, "run.json")
+        skip_path = os.path.join(base, "skip.json")
+        if os.path.exists(skip_path):
+            s = json.load(open(skip_path))
+            if s.get("run_id") == rid:
+                raise Skip(s["reason"])
+        if os.path.exists(meta_path):
+            meta = json.load(open(meta_path))
+            if meta.get("run_id") == rid:
+                return results, meta
+        try:
+            meta = boot(args, results, rid)
+        except Skip as e:
+            json.dump({"run_id": rid, "reason": str(e)}, open(skip_path, "w"))
+            raise
+        return results, meta
+
+
+def cat(path, limit=6000):
+    if os.path.exists(path):
+        data = open(path, errors="replace").read()
+        sys.stdout.write(data[-limit:])
+
+
+def cmd_boot(args):
+    results, meta = ensure_run(args)
+    print(json.dumps(meta, indent=1))
+    if "guest-done" not in meta:
+        print("guest did not finish its checks; console:")
+        cat(os.path.join(results, "console.log"))
+        return 1
+    return 0
+
+
+def cmd_check(args):
+    results, meta = ensure_run(args)
+    base = os.path.join(results, "checks", args.id)
+    cat(base + ".log")
+    if not os.path.exists(base + ".result"):
+        if "guest-done" not in meta:
+            print("guest stopped before check %s ran (qemu %s after %ss); console:"
+                  % (args.id, meta.get("qemu_rc"), meta.get("guest_s")))
+            cat(os.path.join(results, "console.log"), 3000)
+        else:
+            print("check %s wrote no result" % args.id)
+        return 1
+    verdict, _, reason = open(base + ".result").read().strip().partition(" ")
+    print("\nresult: %s %s" % (verdict, reason))
+    if verdict == "pass":
+        return 0
+    if verdict == "skip":
+        return SKIP
+    return 1
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("cmd", choices=["boot", "check"])
+    ap.add_argument("id", nargs="?")
+    ap.add_argument("--build-root", required=True)
+    ap.add_argument("--source-dir", required=True)
+    args = ap.parse_args()
+    try:
+        return cmd_boot(args) if args.cmd == "boot" else cmd_check(args)
+    except Skip as e:
+        print("SKIP: " + str(e))
+        return SKIP
+
+
+if __name__ == "__main__":
+    sys.exit(main())
