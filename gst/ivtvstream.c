@@ -242,6 +242,14 @@ ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
         "it offers read() only: use io-mode=rw" : "and no read() either");
     return FALSE;
   }
+  if (s->mode == IVTV_STREAM_MODE_DMABUF && s->dev->io != &ivtv_io_libc) {
+    /* libv4l2 may convert into its own buffers: an export would hand out
+     * the unconverted frames */
+    g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_UNSUPPORTED,
+        "dmabuf export of %s is not possible through libv4l2 "
+        "(use-libv4l2=off, or io-mode=mmap)", s->dev->path);
+    return FALSE;
+  }
   if (!read_format (s, error))
     return FALSE;
 
