@@ -180,7 +180,7 @@ def boot(args, results, rid):
     src = args.source_dir
     cache = os.path.join(args.build_root, "tests", "vm", "cache")
     os.makedirs(cache, exist_ok=True)
-    qemu = shutil.which("qemu-system-x86_64")
+    qemu = shutil.which(os.environ.get("IVTV_VM_QEMU", "qemu-system-x86_64"))
     if not qemu:
         raise Skip("qemu-system-x86_64 not found (Debian package qemu-system-x86)")
     if not shutil.which("gst-launch-1.0") or not os.path.exists("/usr/bin/python3"):
@@ -272,6 +272,11 @@ def cat(path, limit=6000):
 def cmd_boot(args):
     results, meta = ensure_run(args)
     print(json.dumps(meta, indent=1))
+    table = os.path.join(os.path.dirname(results), "compatibility.md")
+    subprocess.run([sys.executable, os.path.join(os.path.dirname(
+        os.path.abspath(__file__)), "gen-compat.py"), "--results", results,
+        "--out", table])
+    print("results table: %s (copy to docs/ with gen-compat.py --out)" % table)
     if "guest-done" not in meta:
         print("guest did not finish its checks; console:")
         cat(os.path.join(results, "console.log"))

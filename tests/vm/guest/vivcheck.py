@@ -263,13 +263,7 @@ def log(msg):
     print(msg, flush=True)
 
 
-def check(cid, fn, *args):
-    """Runs fn(*args) as check `cid`; fn returns a note or raises Fail/Skip.
-    Writes the result file; never lets one check stop the others."""
-    if ONLY and not re.search(ONLY, cid):
-        return
-    del _log[:]
-    log("=== check %s" % cid)
+def _run_check(cid, fn, args):
     t0 = time.time()
     try:
         note = fn(*args) or ""
@@ -282,11 +276,56 @@ def check(cid, fn, *args):
         verdict, note = "fail", "check crashed: %r" % e
         log(traceback.format_exc())
     log("=== %s: %s %s (%.1fs)" % (cid, verdict, note, time.time() - t0))
+    write_result(cid, verdict, note)
+
+
+def write_result(cid, verdict, note):
     base = os.path.join(CHECKS, cid)
-    with open(base + ".log", "w") as f:
+    with open(base + ".log", "a") as f:
         f.write("\n".join(_log) + "\n")
+    del _log[:]
     with open(base + ".result", "w") as f:
         f.write("%s %s\n" % (verdict, " ".join(str(note).split())))
+
+
+def check(cid, fn, *args, limit=60):
+    """Runs fn(*args) as check `cid` in a child process (a crash or a hang
+    of the element ends only this check, and every pipeline's device is
+    closed when the child exits); fn returns a note or raises Fail/Skip.
+    The child writes the result file; the parent writes one if it cannot."""
+    if ONLY and not re.search(ONLY, cid):
+        return
+    base = os.path.join(CHECKS, cid)
+    for ext in (".log", ".result"):
+        if os.path.exists(base + ext):
+            os.unlink(base + ext)
+    sys.stdout.flush()
+    pid = os.fork()
+    if pid == 0:
+        del _log[:]
+        log("=== check %s" % cid)
+        try:
+            _run_check(cid, fn, args)
+        finally:
+            sys.stdout.flush()
+            os._exit(0)
+    t0 = time.time()
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.time() - t0 > limit:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+            write_result(cid, "fail", "hung: killed after %d s" % limit)
+            return
+        time.sleep(0.05)
+    if not os.path.exists(base + ".result"):
+        if os.WIFSIGNALED(status):
+            why = "crashed with signal %d" % os.WTERMSIG(status)
+        else:
+            why = "check process exited %d without a result" % os.WEXITSTATUS(status)
+        write_result(cid, "fail", why)
 
 
 def expect(cond, why):
