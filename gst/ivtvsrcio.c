@@ -152,6 +152,7 @@ gst_ivtv_src_start (GstBaseSrc * bsrc)
   }
   if (!apply_settings (src))
     goto fail;
+  ivtv_probe_inputs (&src->probe, &src->dev);   /* fresh signal status */
   check_signal (src);
 
   GST_OBJECT_LOCK (src);
