@@ -68,7 +68,8 @@ typedef struct
   gint width, height;           /* 0 unknown */
   gint fps_n, fps_d;            /* 0/1 unknown */
   gboolean sdtv;
-  gint par_n, par_d;
+  gint native_w, native_h;      /* SDTV: the std's frame */
+  gint par_n, par_d;            /* SDTV: at the native frame */
 } Prefs;
 
 static gboolean
@@ -90,8 +91,26 @@ get_prefs (const IvtvProbe * probe, IvtvDevice * dev, Prefs * p)
 
   p->sdtv = ivtv_caps_std_geometry (sdtv_std (probe), &p->width, &p->height,
       &p->fps_n, &p->fps_d, &p->par_n, &p->par_d);
+  p->native_w = p->width;
+  p->native_h = p->height;
   if (dev == NULL || !ivtv_device_is_open (dev))
     return;
+
+  if (p->sdtv) {
+    /* the driver knows its sampling: pixelaspect is y/x, GStreamer's PAR
+     * is x/y */
+    struct v4l2_cropcap cc;
+
+    memset (&cc, 0, sizeof (cc));
+    cc.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    if (ivtv_ioctl (dev, VIDIOC_CROPCAP, &cc) == 0
+        && cc.pixelaspect.numerator > 0 && cc.pixelaspect.denominator > 0
+        && cc.pixelaspect.numerator <= 1000
+        && cc.pixelaspect.denominator <= 1000) {
+      p->par_n = cc.pixelaspect.denominator;
+      p->par_d = cc.pixelaspect.numerator;
+    }
+  }
 
   memset (&fmt, 0, sizeof (fmt));
   fmt.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
@@ -134,6 +153,50 @@ static gboolean
 has_size (const GstStructure * s, const Prefs * p)
 {
   return can_int (s, "width", p->width) && can_int (s, "height", p->height);
+}
+
+/* SDTV: the PAR of a @w x @h frame, the std's picture scaled. */
+static void
+sdtv_par (const Prefs * p, gint w, gint h, gint * n, gint * d)
+{
+  guint64 num = (guint64) p->par_n * p->native_w * h;
+  guint64 den = (guint64) p->par_d * w * p->native_h;
+  guint64 g;
+
+  if (num == 0 || den == 0) {
+    *n = *d = 1;
+    return;
+  }
+  g = gst_util_greatest_common_divisor_int64 (num, den);
+  num /= g;
+  den /= g;
+  while (num > G_MAXINT || den > G_MAXINT) {
+    num >>= 1;
+    den >>= 1;
+  }
+  *n = MAX ((gint) num, 1);
+  *d = MAX ((gint) den, 1);
+}
+
+/* SDTV: every structure of a fixed size gets its scaled PAR. */
+static void
+set_sdtv_pars (GstCaps * caps, const Prefs * p)
+{
+  guint i;
+
+  if (!p->sdtv)
+    return;
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    GstStructure *s = gst_caps_get_structure (caps, i);
+    gint w, h, n, d;
+
+    if (gst_structure_get_int (s, "width", &w)
+        && gst_structure_get_int (s, "height", &h) && w > 0 && h > 0) {
+      sdtv_par (p, w, h, &n, &d);
+      gst_structure_set (s, "pixel-aspect-ratio", GST_TYPE_FRACTION, n, d,
+          NULL);
+    }
+  }
 }
 
 /* 3: preferred format and size, 2: the size, 1: raw, 0: the rest. */
@@ -179,6 +242,7 @@ ivtv_negotiate_probe_caps (const IvtvProbe * probe, IvtvDevice * dev)
       gst_caps_append_structure (raw, gst_structure_copy (t));
   }
   gst_caps_unref (all);
+  set_sdtv_pars (raw, &p);
   sorted = sort_caps (raw, &p);
   gst_caps_unref (raw);
   GST_DEBUG ("capture caps: %" GST_PTR_FORMAT, sorted);
@@ -218,9 +282,15 @@ ivtv_negotiate_fixate (const IvtvProbe * probe, IvtvDevice * dev,
   if (gst_structure_has_field (s, "framerate"))
     gst_structure_fixate_field_nearest_fraction (s, "framerate",
         p.fps_n > 0 ? p.fps_n : 30, p.fps_n > 0 ? p.fps_d : 1);
-  if (gst_structure_has_field (s, "pixel-aspect-ratio"))
+  if (gst_structure_has_field (s, "pixel-aspect-ratio")) {
+    gint w = 0, h = 0, n = 1, d = 1;
+
+    if (p.sdtv && gst_structure_get_int (s, "width", &w)
+        && gst_structure_get_int (s, "height", &h) && w > 0 && h > 0)
+      sdtv_par (&p, w, h, &n, &d);
     gst_structure_fixate_field_nearest_fraction (s, "pixel-aspect-ratio",
-        p.par_n, p.par_d);
+        n, d);
+  }
   if (gst_structure_has_field (s, "interlace-mode"))
     gst_structure_fixate_field_string (s, "interlace-mode",
         p.sdtv ? "interleaved" : "progressive");

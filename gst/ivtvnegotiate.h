@@ -10,8 +10,11 @@
  *
  * Preference (ivtv_negotiate_fixate): on a card with an analogue standard
  * (the current input takes a std) the std's native frame: 720x480 at
- * 30000/1001 (525 lines) or 720x576 at 25/1 (625 lines), interleaved, PAR
- * 10/11 or 12/11 — never the scaler's maximum.  Otherwise the device's
+ * 30000/1001 (525 lines) or 720x576 at 25/1 (625 lines), interleaved —
+ * never the scaler's maximum.  Its pixel aspect ratio is the driver's
+ * (VIDIOC_CROPCAP pixelaspect, which is y/x), else 10/11 (525) or 12/11
+ * (625); other frame sizes get it scaled (same picture, other sampling:
+ * 640x480 of NTSC is 45/44).  Otherwise the device's
  * current format (G_FMT, G_PARM).  Structures that have the preferred
  * format and size come first, then those that have the size, then raw
  * formats, then the rest (stable).  Fixation takes the first structure

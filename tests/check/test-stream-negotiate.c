@@ -146,11 +146,27 @@ GST_START_TEST (test_ntsc_native_first)
   IvtvProbe p;
   IvtvFormat f;
   GstCaps *caps;
+  gboolean found = FALSE;
+  guint i;
 
   make_tv (&p, &f, V4L2_STD_NTSC_M, 0, FALSE);
   caps = ivtv_negotiate_probe_caps (&p, NULL);
   assert_frame (caps, "video/x-raw", 720, 480, 30000, 1001);
   assert_sdtv (caps, 10, 11);
+  /* a scaled frame: the same picture in 640 pixels, PAR 10/11 * 720/640 */
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    const GstStructure *s = gst_caps_get_structure (caps, i);
+    gint w = 0, n = 0, d = 0;
+
+    gst_structure_get_int (s, "width", &w);
+    if (w != 640)
+      continue;
+    fail_unless (gst_structure_get_fraction (s, "pixel-aspect-ratio", &n,
+            &d));
+    fail_unless (n == 45 && d == 44, "PAR %d/%d at 640x480", n, d);
+    found = TRUE;
+  }
+  fail_unless (found);
   caps = ivtv_negotiate_fixate (&p, NULL, caps);
   assert_frame (caps, "video/x-raw", 720, 480, 30000, 1001);
   assert_sdtv (caps, 10, 11);
