@@ -301,6 +301,45 @@ GST_START_TEST (test_cam_state_cycles)
 
 GST_END_TEST;
 
+/* PAUSED for a while: the driver runs out of buffers and skips frames; the
+ * sequence gap is posted as a QoS message counting them as dropped. */
+GST_START_TEST (test_cam_dropped_frames_reported)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src ! video/x-raw,framerate=30/1 !"
+      " fakesink name=sink");
+  GstMessage *msg;
+  GstFormat fmt;
+  guint64 processed = 0, dropped = 0;
+  guint i;
+
+  ts_run_play (run);
+  fail_unless (ts_run_wait_buffers (run, 5, 10000));
+  gst_element_set_state (run->pipeline, GST_STATE_PAUSED);
+  g_usleep (600 * 1000);        /* ~18 frames, only 4 buffers */
+  ts_run_play (run);
+  /* the source's QoS message (not one of a sink's) */
+  while ((msg = ts_run_wait (run, GST_MESSAGE_QOS | GST_MESSAGE_ERROR,
+              5000)) != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_QOS
+      && GST_MESSAGE_SRC (msg) != GST_OBJECT (run->src))
+    gst_message_unref (msg);
+  fail_unless (msg != NULL, "no QoS message after the pause");
+  fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_QOS);
+  gst_message_parse_qos_stats (msg, &fmt, &processed, &dropped);
+  gst_message_unref (msg);
+  fail_unless_equals_int (fmt, GST_FORMAT_BUFFERS);
+  fail_unless (dropped >= 5, "%" G_GUINT64_FORMAT " dropped", dropped);
+  fail_unless (processed >= 5);
+  /* the offsets (driver sequence) jump by as many */
+  ts_run_stop (run, 2000);
+  for (i = 1; i < run->n_buffers && i < TS_MAX_RECORDS; i++)
+    if (run->rec[i].offset > run->rec[i - 1].offset + 1)
+      break;
+  fail_unless (i < run->n_buffers, "no gap in the buffer offsets");
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
 /* The device stalls after a few frames (--fault stall-after=N): EOS from
  * the application and stopping return within a second. */
 GST_START_TEST (test_stall_eos_returns)
@@ -385,6 +424,7 @@ stream_suite (void)
   tcase_add_test (tc, test_cam_mjpeg);
   tcase_add_test (tc, test_cam_size_and_rate);
   tcase_add_test (tc, test_cam_state_cycles);
+  tcase_add_test (tc, test_cam_dropped_frames_reported);
   tcase_add_test (tc, test_stall_eos_returns);
   tcase_add_test (tc, test_stall_stop_returns);
   tcase_add_test (tc, test_stall_warns);
