@@ -288,8 +288,7 @@ ivtv_negotiate_fixate (const IvtvProbe * probe, IvtvDevice * dev,
     if (p.sdtv && gst_structure_get_int (s, "width", &w)
         && gst_structure_get_int (s, "height", &h) && w > 0 && h > 0)
       sdtv_par (&p, w, h, &n, &d);
-    gst_structure_fixate_field_nearest_fraction (s, "pixel-aspect-ratio",
-        n, d);
+    gst_structure_fixate_field_nearest_fraction (s, "pixel-aspect-ratio", n, d);
   }
   if (gst_structure_has_field (s, "interlace-mode"))
     gst_structure_fixate_field_string (s, "interlace-mode",

@@ -117,7 +117,8 @@ ivtv_stream_get_stats (const IvtvStream * stream, IvtvStreamStats * stats)
   stats->frames = stream->frames;
   stats->dropped = stream->dropped;
   stats->copied = stream->copied;
-  stats->n_buffers = stream->queue ? ivtv_buf_queue_get_size (stream->queue) : 0;
+  stats->n_buffers =
+      stream->queue ? ivtv_buf_queue_get_size (stream->queue) : 0;
 }
 
 guint
@@ -413,8 +414,7 @@ frame_timestamp (IvtvStream * s, const struct v4l2_buffer *b)
 }
 
 static void
-post_dropped (IvtvStream * s, guint64 lost, GstClockTime ts,
-    GstClockTime dur)
+post_dropped (IvtvStream * s, guint64 lost, GstClockTime ts, GstClockTime dur)
 {
   GstMessage *msg;
 
@@ -460,8 +460,7 @@ wait_frame (IvtvStream * s)
       if (!s->stall_warned) {
         GST_ELEMENT_WARNING (s->element, RESOURCE, READ,
             ("%s has sent no frame for 5 seconds.", s->dev->path),
-            ("still waiting; %" G_GUINT64_FORMAT " frames so far",
-                s->frames));
+            ("still waiting; %" G_GUINT64_FORMAT " frames so far", s->frames));
         s->stall_warned = TRUE;
       }
       continue;
