@@ -269,7 +269,8 @@ ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
     g_set_error (error, IVTV_STREAM_ERROR, code,
         "%s refused %s streaming (VIDIOC_REQBUFS: %s)%s", s->dev->path,
         name, g_strerror (-ret), ret == -EBUSY ?
-        "; another application may be using the device" : "");
+        "; another application (or buffers of an earlier capture still "
+        "held downstream) may be using it" : "");
     return FALSE;
   }
   if (req.count == 0) {
@@ -331,8 +332,8 @@ slot_failed:
     g_set_error (error, IVTV_STREAM_ERROR, code,
         "Could not start %s streaming on %s (%s: %s)", name, s->dev->path,
         what, g_strerror (-ret));
-    if (ivtv_buf_queue_deactivate (q, TRUE) == 0)
-      free_driver_buffers (s->dev, req.memory);
+    ivtv_buf_queue_deactivate (q, TRUE);
+    free_driver_buffers (s->dev, req.memory);
     ivtv_buf_queue_unref (q);
     return FALSE;
   }
@@ -349,10 +350,12 @@ ivtv_stream_stop (IvtvStream * s)
 
   /* STREAMOFF; no requeue from dispose after this */
   out = ivtv_buf_queue_deactivate (q, TRUE);
-  if (out == 0)
-    free_driver_buffers (s->dev, ivtv_buf_queue_get_memory (q));
-  else
+  if (out > 0)
     GST_DEBUG_OBJECT (s->element, "%u buffers still downstream", out);
+  /* even with buffers out: drivers with V4L2_BUF_CAP_SUPPORTS_ORPHANED_BUFS
+   * free the queue and keep the mappings valid; others say EBUSY and free
+   * it when the device is closed */
+  free_driver_buffers (s->dev, ivtv_buf_queue_get_memory (q));
   s->queue = NULL;
   ivtv_buf_queue_unref (q);
 
