@@ -301,6 +301,42 @@ GST_START_TEST (test_cam_state_cycles)
 
 GST_END_TEST;
 
+/* READY and back (the device stays open) while downstream still holds a
+ * frame of the first run: the second run captures, the old frame stays
+ * readable until released. */
+GST_START_TEST (test_cam_restart_with_frame_held)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src ! video/x-raw ! "
+      "fakesink name=sink");
+  GstBuffer *kept;
+  GstMapInfo map;
+  guint8 first;
+
+  run->hold_max = 1;
+  ts_run_play (run);
+  fail_unless (ts_run_wait_buffers (run, 3, 10000));
+  fail_unless (gst_element_set_state (run->pipeline, GST_STATE_READY) ==
+      GST_STATE_CHANGE_SUCCESS);
+  g_mutex_lock (&run->lock);
+  kept = gst_buffer_ref (g_ptr_array_index (run->held, 0));
+  g_mutex_unlock (&run->lock);
+  ts_run_release_held (run);
+  fail_unless (gst_buffer_map (kept, &map, GST_MAP_READ));
+  first = map.data[0];
+
+  ts_run_play (run);
+  fail_unless (ts_run_wait_buffers (run, 8, 10000),
+      "no frames after the restart");
+  /* still the old frame's bytes */
+  fail_unless (map.data[0] == first, "the held frame changed");
+  gst_buffer_unmap (kept, &map);
+  gst_buffer_unref (kept);
+  ts_run_stop (run, 2000);
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
 /* PAUSED for a while: the driver runs out of buffers and skips frames; the
  * sequence gap is posted as a QoS message counting them as dropped. */
 GST_START_TEST (test_cam_dropped_frames_reported)
@@ -425,6 +461,7 @@ stream_suite (void)
   tcase_add_test (tc, test_cam_size_and_rate);
   tcase_add_test (tc, test_cam_state_cycles);
   tcase_add_test (tc, test_cam_dropped_frames_reported);
+  tcase_add_test (tc, test_cam_restart_with_frame_held);
   tcase_add_test (tc, test_stall_eos_returns);
   tcase_add_test (tc, test_stall_stop_returns);
   tcase_add_test (tc, test_stall_warns);
