@@ -199,7 +199,6 @@ classify (int err)
   switch (err) {
     case -ENODEV:
     case -ENXIO:
-    case -EIO:
       return IVTV_STREAM_ERROR_DEVICE;
     default:
       return IVTV_STREAM_ERROR_FAILED;

@@ -67,7 +67,7 @@ typedef enum
   /* The setup failed for another reason (REQBUFS gave no buffers, mmap,
    * QBUF or STREAMON failed, ...); falling back to read() is still fine. */
   IVTV_STREAM_ERROR_FAILED,
-  /* The device is gone or unusable (ENODEV, EIO): do not fall back. */
+  /* The device is gone (ENODEV, ENXIO): do not fall back. */
   IVTV_STREAM_ERROR_DEVICE
 } IvtvStreamError;
 

@@ -53,12 +53,23 @@ on_handoff (GstElement * sink, GstBuffer * buf, GstPad * pad, gpointer data)
     gst_caps_unref (caps);
 }
 
+/* runs not freed yet (a failing test leaves its run behind) */
+static GList *live_runs;
+
+void
+ts_teardown (void)
+{
+  while (live_runs)
+    ts_run_free (live_runs->data);
+}
+
 TsRun *
 ts_run_new (const gchar * launch)
 {
   GError *err = NULL;
   TsRun *run = g_new0 (TsRun, 1);
 
+  live_runs = g_list_prepend (live_runs, run);
   g_mutex_init (&run->lock);
   g_cond_init (&run->cond);
   run->held = g_ptr_array_new_with_free_func ((GDestroyNotify)
@@ -68,7 +79,8 @@ ts_run_new (const gchar * launch)
       err ? err->message : "?");
   run->src = gst_bin_get_by_name (GST_BIN (run->pipeline), "src");
   run->sink = gst_bin_get_by_name (GST_BIN (run->pipeline), "sink");
-  fail_unless (run->src != NULL && run->sink != NULL);
+  fail_unless (run->src != NULL && run->sink != NULL, "%s: no src/sink",
+      launch);
   g_object_set (run->sink, "signal-handoffs", TRUE, "sync", FALSE, NULL);
   g_signal_connect (run->sink, "handoff", G_CALLBACK (on_handoff), run);
   return run;
@@ -91,6 +103,11 @@ ts_run_release_held (TsRun * run)
 void
 ts_run_free (TsRun * run)
 {
+  live_runs = g_list_remove (live_runs, run);
+  if (run->pipeline == NULL) {
+    g_free (run);
+    return;
+  }
   gst_element_set_state (run->pipeline, GST_STATE_NULL);
   ts_run_release_held (run);
   g_ptr_array_unref (run->held);

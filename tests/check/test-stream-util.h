@@ -42,6 +42,10 @@ typedef struct
 TsRun *ts_run_new (const gchar * launch);
 void ts_run_free (TsRun * run);
 
+/* Checked-fixture teardown: frees the runs a failing test left behind
+ * (with CK_FORK=no the next test and the leak tracer need them gone). */
+void ts_teardown (void);
+
 /* Sets the pipeline to PLAYING (or fails). */
 void ts_run_play (TsRun * run);
 

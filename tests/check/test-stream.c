@@ -452,6 +452,7 @@ stream_suite (void)
 
   suite_add_tcase (s, tc);
   tcase_set_timeout (tc, 60);
+  tcase_add_checked_fixture (tc, NULL, ts_teardown);
   tcase_add_test (tc, test_cam_auto_is_mmap);
   tcase_add_test (tc, test_cam_zero_copy);
   tcase_add_test (tc, test_cam_copy_threshold);
