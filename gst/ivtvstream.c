@@ -444,10 +444,12 @@ post_error (IvtvStream * s, int err, const gchar * what)
   return GST_FLOW_ERROR;
 }
 
-/* Waits until the device has a frame: GST_FLOW_OK, FLUSHING or ERROR. */
+/* Waits until the device has a frame (or reports an error: *poll_error,
+ * the DQBUF that follows says which): GST_FLOW_OK, FLUSHING or ERROR. */
 static GstFlowReturn
-wait_frame (IvtvStream * s)
+wait_frame (IvtvStream * s, gboolean * poll_error)
 {
+  *poll_error = FALSE;
   for (;;) {
     gint ret = gst_poll_wait (s->poll, STALL_TIMEOUT);
 
@@ -470,8 +472,10 @@ wait_frame (IvtvStream * s)
     if (gst_poll_fd_can_read (s->poll, &s->pollfd))
       return GST_FLOW_OK;
     if (gst_poll_fd_has_error (s->poll, &s->pollfd)
-        || gst_poll_fd_has_closed (s->poll, &s->pollfd))
-      return post_error (s, -EIO, "poll (the device reported an error)");
+        || gst_poll_fd_has_closed (s->poll, &s->pollfd)) {
+      *poll_error = TRUE;
+      return GST_FLOW_OK;
+    }
   }
 }
 
@@ -485,6 +489,7 @@ ivtv_stream_create (IvtvStream * s, GstBuffer ** buf)
   GstClockTime ts, dur = GST_CLOCK_TIME_NONE;
   guint queued;
   GstFlowReturn fret;
+  gboolean poll_error;
   int ret;
 
   g_return_val_if_fail (q != NULL, GST_FLOW_ERROR);
@@ -493,7 +498,7 @@ ivtv_stream_create (IvtvStream * s, GstBuffer ** buf)
     return GST_FLOW_EOS;
 
 again:
-  fret = wait_frame (s);
+  fret = wait_frame (s, &poll_error);
   if (fret != GST_FLOW_OK)
     return fret;
 
@@ -501,6 +506,8 @@ again:
   b.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
   b.memory = ivtv_buf_queue_get_memory (q);
   ret = ivtv_ioctl (s->dev, VIDIOC_DQBUF, &b);
+  if (ret == -EAGAIN && poll_error)
+    return post_error (s, -EIO, "poll (the device reported an error)");
   if (ret == -EAGAIN)
     goto again;
   if (ret == -EPIPE)

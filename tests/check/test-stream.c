@@ -4,7 +4,9 @@
  * copy threshold; dmabuf and userptr; MJPEG; size and frame rate set via a
  * capsfilter reach the device; buffers outliving stop; state cycles
  * without leaking mappings; EOS and stop during a blocked wait (with
- * `--fault stall-after=N`: test_stall_*).
+ * `--fault stall-after=N`: test_stall_*); errors that say what happened
+ * (`--fault eio-at=N`: test_eio_*, `--fault unplug-after=N`:
+ * test_unplug_*).
  *
  * Run under `ivtv-emu --profile webcam [--fault ...] --`; GST_CHECKS picks
  * the tests of each run (see meson.build). */
@@ -444,6 +446,52 @@ GST_START_TEST (test_stall_warns)
 
 GST_END_TEST;
 
+/* Runs until the error a fault causes; the frames before it arrive. */
+static gchar *
+error_after_frames (guint min_frames)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src ! video/x-raw ! "
+      "fakesink name=sink");
+  GstMessage *msg;
+  gchar *text;
+
+  ts_run_play (run);
+  msg = ts_run_wait (run, GST_MESSAGE_EOS | GST_MESSAGE_ERROR, 10000);
+  fail_unless (msg != NULL, "no error from the fault");
+  fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_ERROR);
+  fail_unless (GST_MESSAGE_SRC (msg) == GST_OBJECT (run->src));
+  text = ts_message_text (msg);
+  gst_message_unref (msg);
+  fail_unless (run->n_buffers >= min_frames, "only %u frames before: %s",
+      run->n_buffers, text);
+  ts_run_stop (run, 1000);
+  ts_run_free (run);
+  return text;
+}
+
+/* --fault eio-at=5: DQBUF fails with EIO */
+GST_START_TEST (test_eio_is_an_error)
+{
+  gchar *text = error_after_frames (4);
+
+  fail_unless (strstr (text, "Could not capture from /dev/video0") != NULL
+      && strstr (text, "DQBUF") != NULL, "%s", text);
+  g_free (text);
+}
+
+GST_END_TEST;
+
+/* --fault unplug-after=5: the device goes away */
+GST_START_TEST (test_unplug_says_disconnected)
+{
+  gchar *text = error_after_frames (4);
+
+  fail_unless (strstr (text, "disconnected") != NULL, "%s", text);
+  g_free (text);
+}
+
+GST_END_TEST;
+
 static Suite *
 stream_suite (void)
 {
@@ -466,6 +514,8 @@ stream_suite (void)
   tcase_add_test (tc, test_stall_eos_returns);
   tcase_add_test (tc, test_stall_stop_returns);
   tcase_add_test (tc, test_stall_warns);
+  tcase_add_test (tc, test_eio_is_an_error);
+  tcase_add_test (tc, test_unplug_says_disconnected);
   return s;
 }
 
