@@ -10,6 +10,7 @@
 
 #include "ivtvstream.h"
 #include "ivtvbufferpool.h"
+#include "ivtvcaps.h"
 #include "ivtvdebug.h"
 
 #include <errno.h>
@@ -38,6 +39,9 @@ struct _IvtvStream
 
   guint32 sizeimage;
   gint fps_n, fps_d;            /* 0/1 when unknown */
+  gboolean repack;              /* driver layout != GStreamer's: copy */
+  GstVideoInfo info;            /* raw formats (repack) */
+  IvtvFrameLayout layout;       /* where the driver puts the planes */
 
   gint64 last_sequence;         /* -1 before the first frame */
   gboolean eos_pending;         /* the driver flagged the last buffer */
@@ -151,6 +155,77 @@ ivtv_stream_probe_modes (IvtvDevice * dev)
   return mask;
 }
 
+gboolean
+ivtv_stream_driver_layout (const GstVideoInfo * info, guint32 bytesperline,
+    IvtvFrameLayout * l)
+{
+  const GstVideoFormatInfo *finfo = info->finfo;
+  gboolean differs = FALSE;
+  gsize offset = 0;
+  guint p, c;
+
+  memset (l, 0, sizeof (*l));
+  l->n_planes = GST_VIDEO_INFO_N_PLANES (info);
+  for (p = 0; p < l->n_planes; p++) {
+    l->rows[p] = GST_VIDEO_INFO_COMP_HEIGHT (info, 0);
+    l->stride[p] = GST_VIDEO_INFO_PLANE_STRIDE (info, p);
+    l->offset[p] = GST_VIDEO_INFO_PLANE_OFFSET (info, p);
+  }
+  l->size = GST_VIDEO_INFO_SIZE (info);
+  if (bytesperline == 0 || GST_VIDEO_FORMAT_INFO_IS_TILED (finfo)
+      || GST_VIDEO_INFO_COMP_WIDTH (info, 0) <= 0)
+    return FALSE;
+
+  for (p = 0; p < l->n_planes; p++) {
+    gint pstride0 = MAX (GST_VIDEO_INFO_COMP_PSTRIDE (info, 0), 1);
+    gint width0 = GST_VIDEO_INFO_COMP_WIDTH (info, 0);
+
+    /* the first component stored in this plane */
+    for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
+      if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) == p)
+        break;
+    if (c == GST_VIDEO_INFO_N_COMPONENTS (info))
+      c = 0;
+    l->rows[p] = GST_VIDEO_INFO_COMP_HEIGHT (info, c);
+    if (p == 0)
+      l->stride[p] = bytesperline;
+    else
+      l->stride[p] = (gint) ((guint64) bytesperline *
+          GST_VIDEO_INFO_COMP_WIDTH (info, c) *
+          MAX (GST_VIDEO_INFO_COMP_PSTRIDE (info, c), 1) /
+          ((guint64) width0 * pstride0));
+    l->offset[p] = offset;
+    offset += (gsize) l->stride[p] * l->rows[p];
+    if (l->stride[p] != GST_VIDEO_INFO_PLANE_STRIDE (info, p)
+        || l->offset[p] != GST_VIDEO_INFO_PLANE_OFFSET (info, p))
+      differs = TRUE;
+  }
+  l->size = offset;
+  return differs;
+}
+
+/* Raw formats: does the driver's layout need repacking? */
+static void
+check_layout (IvtvStream * s, const struct v4l2_pix_format *pix)
+{
+  const IvtvFormatMap *m = ivtv_caps_lookup_fourcc (pix->pixelformat);
+
+  s->repack = FALSE;
+  if (m == NULL || m->format == GST_VIDEO_FORMAT_UNKNOWN
+      || pix->width == 0 || pix->height == 0 || pix->width > 32768
+      || pix->height > 32768)
+    return;
+  if (!gst_video_info_set_format (&s->info, m->format, pix->width,
+          pix->height))
+    return;
+  s->repack = ivtv_stream_driver_layout (&s->info, pix->bytesperline,
+      &s->layout);
+  if (s->repack)
+    GST_INFO_OBJECT (s->element, "the driver's lines are %u bytes, "
+        "GStreamer's %d: frames are copied into GStreamer's layout",
+        pix->bytesperline, GST_VIDEO_INFO_PLANE_STRIDE (&s->info, 0));
+}
+
 static gboolean
 read_format (IvtvStream * s, GError ** error)
 {
@@ -177,6 +252,8 @@ read_format (IvtvStream * s, GError ** error)
         s->dev->path, s->sizeimage);
     return FALSE;
   }
+
+  check_layout (s, &fmt.fmt.pix);
 
   s->fps_n = 0;
   s->fps_d = 1;
@@ -479,6 +556,44 @@ wait_frame (IvtvStream * s, gboolean * poll_error)
   }
 }
 
+/* A system-memory copy of the frame in @mem, in GStreamer's layout when
+ * the driver's differs.  NULL when out of memory. */
+static GstBuffer *
+copy_frame (IvtvStream * s, GstMemory * mem, gsize bytesused)
+{
+  GstBuffer *out;
+  GstMapInfo in, o;
+  guint p;
+  gint r;
+
+  out = gst_buffer_new_allocate (NULL, s->repack ?
+      GST_VIDEO_INFO_SIZE (&s->info) : bytesused, NULL);
+  if (out == NULL)
+    return NULL;
+  if (!gst_memory_map (mem, &in, GST_MAP_READ)) {
+    gst_buffer_unref (out);
+    return NULL;
+  }
+  if (!s->repack) {
+    gst_buffer_fill (out, 0, in.data, bytesused);
+    gst_memory_unmap (mem, &in);
+    return out;
+  }
+  gst_buffer_map (out, &o, GST_MAP_WRITE);
+  for (p = 0; p < s->layout.n_planes; p++) {
+    gint dst_stride = GST_VIDEO_INFO_PLANE_STRIDE (&s->info, p);
+    gsize row = MIN (dst_stride, s->layout.stride[p]);
+
+    for (r = 0; r < s->layout.rows[p]; r++)
+      memcpy (o.data + GST_VIDEO_INFO_PLANE_OFFSET (&s->info, p) +
+          (gsize) r * dst_stride, in.data + s->layout.offset[p] +
+          (gsize) r * s->layout.stride[p], row);
+  }
+  gst_buffer_unmap (out, &o);
+  gst_memory_unmap (mem, &in);
+  return out;
+}
+
 GstFlowReturn
 ivtv_stream_create (IvtvStream * s, GstBuffer ** buf)
 {
@@ -539,7 +654,8 @@ again:
     s->eos_pending = TRUE;
 
   if ((b.flags & V4L2_BUF_FLAG_ERROR) || b.bytesused == 0
-      || b.bytesused > mem->maxsize) {
+      || b.bytesused > mem->maxsize
+      || (s->repack && b.bytesused < s->layout.size)) {
     GST_WARNING_OBJECT (s->element, "dropping buffer %u: %s (%u bytes)",
         b.index, (b.flags & V4L2_BUF_FLAG_ERROR) ? "error flag" :
         "bad payload size", b.bytesused);
@@ -553,22 +669,14 @@ again:
   mem->offset = 0;
   mem->size = b.bytesused;
 
-  if (queued < IVTV_STREAM_MIN_QUEUED) {
-    GstMapInfo map;
-
-    out = gst_buffer_new_allocate (NULL, b.bytesused, NULL);
-    if (out == NULL || !gst_memory_map (mem, &map, GST_MAP_READ)) {
-      if (out)
-        gst_buffer_unref (out);
-      gst_memory_unref (mem);
-      return post_error (s, -ENOMEM, "copying a frame");
-    }
-    gst_buffer_fill (out, 0, map.data, b.bytesused);
-    gst_memory_unmap (mem, &map);
+  if (queued < IVTV_STREAM_MIN_QUEUED || s->repack) {
+    out = copy_frame (s, mem, b.bytesused);
     gst_memory_unref (mem);     /* requeued at once */
+    if (out == NULL)
+      return post_error (s, -ENOMEM, "copying a frame");
     s->copied++;
-    GST_LOG_OBJECT (s->element, "copied frame %u: only %u buffers queued",
-        b.sequence, queued);
+    GST_LOG_OBJECT (s->element, "copied frame %u (%u buffers queued%s)",
+        b.sequence, queued, s->repack ? ", repacked" : "");
   } else {
     out = gst_buffer_new ();
     gst_buffer_append_memory (out, mem);

@@ -36,6 +36,7 @@
 #define __IVTV_STREAM_H__
 
 #include <gst/gst.h>
+#include <gst/video/video.h>
 #include "ivtvdevice.h"
 
 G_BEGIN_DECLS
@@ -122,6 +123,27 @@ void ivtv_stream_get_stats (const IvtvStream * stream,
  * DMABUF export is reported with MMAP (EXPBUF is only tried at start).
  * 0 when the device has no STREAMING capability. */
 guint ivtv_stream_probe_modes (IvtvDevice * dev);
+
+/* Where the planes of a raw frame are in the driver's buffer: V4L2 gives
+ * one bytesperline (of the first plane) and single-buffer planar formats
+ * extrapolate it to the other planes, which follow each other.  When that
+ * differs from GStreamer's default layout of @info (drivers that pad
+ * lines), ivtv_stream_create() copies each frame into the default layout
+ * (counted in stats.copied) instead of pushing wrong pictures. */
+typedef struct
+{
+  guint n_planes;
+  gsize offset[GST_VIDEO_MAX_PLANES];
+  gint stride[GST_VIDEO_MAX_PLANES];
+  gint rows[GST_VIDEO_MAX_PLANES];
+  gsize size;                   /* bytes the frame needs */
+} IvtvFrameLayout;
+
+/* Fills @layout for @info with the driver's @bytesperline (0: the
+ * driver's default, i.e. GStreamer's).  Returns TRUE when it differs from
+ * @info's own layout (the frame must be repacked). */
+gboolean ivtv_stream_driver_layout (const GstVideoInfo * info,
+    guint32 bytesperline, IvtvFrameLayout * layout);
 
 /* "mmap", "userptr", "dmabuf" (the io-mode nicknames). */
 const gchar *ivtv_stream_mode_name (IvtvStreamMode mode);
