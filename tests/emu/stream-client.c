@@ -3,7 +3,7 @@
  * pacing, frame sizes and content, MMAP / USERPTR / EXPBUF / read(), and
  * the streaming faults.  Run under ivtv-emu by the test-stream-* tests:
  *   stream-client MODE [ARG] [--dev /dev/videoN] [--fmt YUYV|MJPG|UYVY]
- *                 [--size WxH] [--fps N]
+ *                 [--size WxH] [--fps N] [--std ntsc|pal]
  * Exit 0 when every check holds, 1 with a message on the first that does
  * not. */
 #include <errno.h>
@@ -26,6 +26,7 @@ struct client
 {
   const char *dev;
   uint32_t fourcc, width, height, fps;
+  v4l2_std_id std;
   int fd;
   uint32_t memory;
   struct v4l2_format fmt;
@@ -82,6 +83,8 @@ set_format (struct client *c)
 {
   struct v4l2_streamparm parm;
 
+  if (c->std)
+    must (xioctl (c->fd, VIDIOC_S_STD, &c->std), "S_STD");
   memset (&c->fmt, 0, sizeof (c->fmt));
   c->fmt.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
   must (xioctl (c->fd, VIDIOC_G_FMT, &c->fmt), "G_FMT");
@@ -283,8 +286,13 @@ mode_seq (struct client *c, uint32_t memory, unsigned n, int paced)
   } else if (elapsed > 1.0) {
     die ("fast: %u frames took %.3f s", n, elapsed);
   }
-  printf ("ok: %u frames, last sequence %d, %.3f s, period %.4f s\n", n,
-      last_seq, elapsed, period);
+  printf ("ok: %u frames %ux%u, last sequence %d, %.3f s, period %.4f s\n",
+      n, c->fmt.fmt.pix.width, c->fmt.fmt.pix.height, last_seq, elapsed,
+      period);
+  if (c->width && (c->fmt.fmt.pix.width != c->width ||
+          c->fmt.fmt.pix.height != c->height))
+    die ("format is %ux%u, expected %ux%u", c->fmt.fmt.pix.width,
+        c->fmt.fmt.pix.height, c->width, c->height);
 }
 
 /* EXPBUF: the exported fd maps the same memory as the buffer */
@@ -561,6 +569,9 @@ main (int argc, char **argv)
     } else if (!strcmp (argv[i], "--size") && i + 1 < argc) {
       if (sscanf (argv[++i], "%ux%u", &c.width, &c.height) != 2)
         die ("bad size %s", argv[i]);
+    } else if (!strcmp (argv[i], "--std") && i + 1 < argc) {
+      i++;
+      c.std = !strcmp (argv[i], "ntsc") ? V4L2_STD_NTSC_M : V4L2_STD_PAL_BG;
     } else if (!strcmp (argv[i], "--fps") && i + 1 < argc)
       c.fps = (uint32_t) atoi (argv[++i]);
     else if (!arg)

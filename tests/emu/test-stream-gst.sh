@@ -22,7 +22,8 @@ run () {
   "$emu" --profile "$prof" -- timeout 60 gst-launch-1.0 -v "$@" \
     > "$tmp/log" 2>&1
   rc=$?
-  cat "$tmp/log" | grep -v 'last-message = chain' | tail -25
+  grep -v -e 'last-message = chain' -e ' DEBUG ' -e ' LOG ' "$tmp/log" |
+    tail -25
   [ $rc -eq 0 ] || fail "gst-launch exited with $rc"
   n=$(grep -c 'last-message = chain' "$tmp/log")
   [ "$n" -eq "$want" ] || fail "sink got $n buffers, expected $want"
@@ -36,11 +37,19 @@ case "$case_" in
   webcam-default)
     run webcam v4l2src num-buffers=30 ! $sink ;;
   webcam-dmabuf)
+    export GST_DEBUG=v4l2allocator:6 GST_DEBUG_NO_COLOR=1
     run webcam v4l2src io-mode=dmabuf num-buffers=30 ! \
-      video/x-raw,width=640,height=480 ! $sink ;;
+      video/x-raw,width=640,height=480 ! $sink
+    grep -q 'exported DMABUF as fd' "$tmp/log" ||
+      fail "v4l2src did not export DMABUF buffers" ;;
   webcam-userptr)
+    # v4l2src imports user pointers from a downstream pool: videoconvert's
+    export GST_DEBUG=v4l2bufferpool:5 GST_DEBUG_NO_COLOR=1
     run webcam v4l2src io-mode=userptr num-buffers=30 ! \
-      video/x-raw,width=640,height=480 ! $sink ;;
+      video/x-raw,width=640,height=480 ! videoconvert ! \
+      video/x-raw,format=I420 ! $sink
+    grep -q 'requesting [0-9]* USERPTR buffers' "$tmp/log" ||
+      fail "v4l2src did not use USERPTR buffers" ;;
   webcam-mjpeg)
     run webcam v4l2src num-buffers=30 ! image/jpeg,width=1280,height=720 ! \
       jpegdec ! video/x-raw,width=1280,height=720 ! $sink ;;
