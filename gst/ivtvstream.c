@@ -270,6 +270,24 @@ read_format (IvtvStream * s, GError ** error)
   return TRUE;
 }
 
+/* "rw, mmap, userptr, dmabuf": what the device accepts right now. */
+static gchar *
+offered_modes (IvtvDevice * dev)
+{
+  GString *str = g_string_new (NULL);
+  guint m = ivtv_stream_probe_modes (dev), i;
+
+  if (ivtv_device_has_cap (dev, V4L2_CAP_READWRITE))
+    g_string_append (str, "rw");
+  for (i = IVTV_STREAM_MODE_MMAP; i <= IVTV_STREAM_MODE_DMABUF; i++)
+    if (m & IVTV_STREAM_MODE_BIT (i))
+      g_string_append_printf (str, "%s%s", str->len ? ", " : "",
+          ivtv_stream_mode_name ((IvtvStreamMode) i));
+  if (str->len == 0)
+    g_string_append (str, "no I/O method");
+  return g_string_free (str, FALSE);
+}
+
 static IvtvStreamError
 classify (int err)
 {
@@ -342,11 +360,14 @@ ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
     IvtvStreamError code = classify (ret);
     if (ret == -EINVAL || ret == -ENOTTY)
       code = IVTV_STREAM_ERROR_UNSUPPORTED;
+    gchar *offered = offered_modes (s->dev);
+
     g_set_error (error, IVTV_STREAM_ERROR, code,
-        "%s refused %s streaming (VIDIOC_REQBUFS: %s)%s", s->dev->path,
-        name, g_strerror (-ret), ret == -EBUSY ?
+        "%s refused %s streaming (VIDIOC_REQBUFS: %s)%s; it offers: %s",
+        s->dev->path, name, g_strerror (-ret), ret == -EBUSY ?
         "; another application (or buffers of an earlier capture still "
-        "held downstream) may be using it" : "");
+        "held downstream) may be using it" : "", offered);
+    g_free (offered);
     return FALSE;
   }
   if (req.count == 0) {
