@@ -40,6 +40,7 @@ struct _IvtvStream
   guint32 sizeimage;
   gint fps_n, fps_d;            /* 0/1 when unknown */
   gboolean repack;              /* driver layout != GStreamer's: copy */
+  gboolean bff_std;             /* FIELD_INTERLACED of a 525-line std */
   GstVideoInfo info;            /* raw formats (repack) */
   IvtvFrameLayout layout;       /* where the driver puts the planes */
 
@@ -254,6 +255,15 @@ read_format (IvtvStream * s, GError ** error)
   }
 
   check_layout (s, &fmt.fmt.pix);
+
+  /* V4L2_FIELD_INTERLACED: the older field depends on the standard */
+  s->bff_std = FALSE;
+  if (fmt.fmt.pix.field == V4L2_FIELD_INTERLACED) {
+    v4l2_std_id std = 0;
+    if (ivtv_ioctl (s->dev, VIDIOC_G_STD, &std) == 0
+        && (std & V4L2_STD_525_60) && !(std & V4L2_STD_625_50))
+      s->bff_std = TRUE;
+  }
 
   s->fps_n = 0;
   s->fps_d = 1;
@@ -709,10 +719,15 @@ again:
   GST_BUFFER_OFFSET (out) = b.sequence;
   GST_BUFFER_OFFSET_END (out) = (guint64) b.sequence + 1;
   switch (b.field) {
+    case V4L2_FIELD_INTERLACED:
+      /* the order is the standard's: bottom field first on 525 lines */
+      if (!s->bff_std)
+        GST_BUFFER_FLAG_SET (out, GST_VIDEO_BUFFER_FLAG_TFF);
+      GST_BUFFER_FLAG_SET (out, GST_VIDEO_BUFFER_FLAG_INTERLACED);
+      break;
     case V4L2_FIELD_INTERLACED_TB:
       GST_BUFFER_FLAG_SET (out, GST_VIDEO_BUFFER_FLAG_TFF);
       /* fall through */
-    case V4L2_FIELD_INTERLACED:
     case V4L2_FIELD_INTERLACED_BT:
       GST_BUFFER_FLAG_SET (out, GST_VIDEO_BUFFER_FLAG_INTERLACED);
       break;

@@ -57,6 +57,21 @@ check_frames (TsRun * run, guint n, gboolean want_shared)
   }
 }
 
+/* interlaced frames; PAL's top field first, NTSC's bottom field first
+ * (the driver says V4L2_FIELD_INTERLACED: the standard's order) */
+static void
+check_field_order (TsRun * run, gboolean tff)
+{
+  guint i;
+
+  for (i = 0; i < run->n_buffers; i++) {
+    fail_unless (run->rec[i].flags & GST_VIDEO_BUFFER_FLAG_INTERLACED,
+        "frame %u not flagged interlaced", i);
+    fail_unless (! !(run->rec[i].flags & GST_VIDEO_BUFFER_FLAG_TFF) == tff,
+        "frame %u: wrong field order", i);
+  }
+}
+
 GST_START_TEST (test_tv_auto_is_mmap)
 {
   TsRun *run = ts_run_new ("ivtvsrc name=src num-buffers=6 ! "
@@ -85,6 +100,7 @@ GST_START_TEST (test_tv_standard_decides)
   ts_run_to_eos (run, 10000);
   check_sdtv_caps (run->caps, 576);
   check_frames (run, 3, TRUE);
+  check_field_order (run, TRUE);
   ts_run_free (run);
 
   run = ts_run_new ("ivtvsrc name=src standard=ntsc num-buffers=3 ! "
@@ -92,6 +108,7 @@ GST_START_TEST (test_tv_standard_decides)
   ts_run_to_eos (run, 10000);
   check_sdtv_caps (run->caps, 480);
   check_frames (run, 3, TRUE);
+  check_field_order (run, FALSE);
   ts_run_free (run);
 }
 

@@ -31,6 +31,7 @@ on_handoff (GstElement * sink, GstBuffer * buf, GstPad * pad, gpointer data)
     r->pts = GST_BUFFER_PTS (buf);
     r->duration = GST_BUFFER_DURATION (buf);
     r->offset = GST_BUFFER_OFFSET (buf);
+    r->flags = GST_BUFFER_FLAGS (buf);
     if (gst_buffer_map (buf, &map, GST_MAP_READ)) {
       gsize i;
       r->data = map.data;

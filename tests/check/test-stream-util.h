@@ -20,6 +20,7 @@ typedef struct
   gconstpointer data;
   GstClockTime pts, duration;
   guint64 offset;
+  guint flags;                  /* GST_BUFFER_FLAGS */
   guint8 head[4], tail[2];      /* first / last bytes */
   guint32 sum;                  /* a checksum of some bytes */
 } TsRecord;
