@@ -329,9 +329,22 @@ mode_expbuf (struct client *c)
 }
 
 /* read(): whole frames (tv-streaming) or EINVAL (webcam) */
-static void
-mode_read (struct client *c, int expect_einval)
+/* read() retrying EINTR; counts the EINTRs */
+static ssize_t
+read_frame (int fd, void *buf, size_t n, int *eintr)
 {
+  ssize_t r;
+
+  while ((r = read (fd, buf, n)) < 0 && errno == EINTR)
+    (*eintr)++;
+  return r;
+}
+
+static void
+mode_read (struct client *c, int expect_einval, int want_eintr)
+{
+  int eintr = 0;
+
   uint8_t *buf;
   size_t size;
   ssize_t n;
@@ -345,7 +358,7 @@ mode_read (struct client *c, int expect_einval)
   buf = malloc (size + 4096);
   start = now_s ();
   for (i = 0; i < 10; i++) {
-    n = read (c->fd, buf, size + 4096);
+    n = read_frame (c->fd, buf, size + 4096, &eintr);
     if (expect_einval) {
       if (n >= 0 || errno != EINVAL)
         die ("read on a streaming-only device: %zd (%s), expected EINVAL", n,
@@ -357,15 +370,20 @@ mode_read (struct client *c, int expect_einval)
       die ("read %zd bytes, expected a whole frame of %zu", n, size);
   }
   /* a short read leaves the rest of the frame for the next read */
-  n = read (c->fd, buf, 1000);
+  n = read_frame (c->fd, buf, 1000, &eintr);
   if (n != 1000)
     die ("short read gave %zd", n);
-  n = read (c->fd, buf, size);
+  n = read_frame (c->fd, buf, size, &eintr);
   if (n != (ssize_t) size - 1000)
     die ("rest of the frame: %zd, expected %zu", n, size - 1000);
   if (now_s () - start < period * 9 * 0.8)
     die ("read() is not paced");
-  printf ("ok: read() of whole frames, %.3f s\n", now_s () - start);
+  if (want_eintr && eintr < 3)
+    die ("only %d EINTR in 12 reads", eintr);
+  if (!want_eintr && eintr)
+    die ("%d unexpected EINTR", eintr);
+  printf ("ok: read() of whole frames, %.3f s, %d EINTR\n", now_s () - start,
+      eintr);
 }
 
 static void
@@ -464,23 +482,35 @@ mode_fault (struct client *c, const char *what, long arg)
   }
 }
 
-/* busy: S_FMT with buffers allocated and a second handle's REQBUFS are
- * refused with EBUSY, until the buffers are freed */
+/* busy: S_FMT to another format / S_STD to another standard with buffers
+ * allocated and a second handle's REQBUFS are refused with EBUSY, until the
+ * buffers are freed */
 static void
 mode_busy (struct client *c)
 {
   struct v4l2_requestbuffers rb;
   struct v4l2_format f;
+  struct v4l2_fmtdesc fd;
+  v4l2_std_id std, other;
   int fd2;
 
   open_dev (c, 0);
   set_format (c);
   setup_buffers (c, V4L2_MEMORY_MMAP, 0);
+  memset (&fd, 0, sizeof (fd));
+  fd.index = 1;
+  fd.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  must (xioctl (c->fd, VIDIOC_ENUM_FMT, &fd), "ENUM_FMT 1");
   f = c->fmt;
-  f.fmt.pix.width = c->fmt.fmt.pix.width == 320 ? 640 : 320;
-  f.fmt.pix.height = c->fmt.fmt.pix.width == 320 ? 480 : 240;
+  f.fmt.pix.pixelformat = fd.pixelformat;
   if (xioctl (c->fd, VIDIOC_S_FMT, &f) != EBUSY)
-    die ("S_FMT to another size with buffers allocated is not EBUSY");
+    die ("S_FMT to another format with buffers allocated is not EBUSY");
+  if (xioctl (c->fd, VIDIOC_G_STD, &std) == 0) {
+    other = (std & V4L2_STD_525_60) ? V4L2_STD_PAL_BG : V4L2_STD_NTSC_M;
+    if (xioctl (c->fd, VIDIOC_S_STD, &other) != EBUSY)
+      die ("S_STD to another standard with buffers allocated is not EBUSY");
+    must (xioctl (c->fd, VIDIOC_S_STD, &std), "S_STD to the same standard");
+  }
   fd2 = open (c->dev, O_RDWR);
   memset (&rb, 0, sizeof (rb));
   rb.count = 2;
@@ -588,9 +618,11 @@ main (int argc, char **argv)
   else if (!strcmp (mode, "expbuf"))
     mode_expbuf (&c);
   else if (!strcmp (mode, "read"))
-    mode_read (&c, 0);
+    mode_read (&c, 0, 0);
+  else if (!strcmp (mode, "read-eintr"))
+    mode_read (&c, 0, 1);
   else if (!strcmp (mode, "read-einval"))
-    mode_read (&c, 1);
+    mode_read (&c, 1, 0);
   else if (!strcmp (mode, "busy"))
     mode_busy (&c);
   else if (!strcmp (mode, "input"))
