@@ -228,12 +228,34 @@ stream_has_done (struct squeue *q)
   return first_in_state (q, SBUF_DONE) != NULL;
 }
 
+/* USERPTR: the whole range must be mapped memory */
+static bool
+user_range_mapped (unsigned long ptr, size_t len)
+{
+  size_t pg = (size_t) sysconf (_SC_PAGESIZE);
+  unsigned long start = ptr & ~(unsigned long) (pg - 1);
+  size_t span = ptr + len - start;
+  unsigned char *vec = malloc (span / pg + 2);
+  int ret;
+
+  if (!vec)
+    return false;
+  ret = mincore ((void *) start, span, vec);
+  free (vec);
+  return ret == 0;
+}
+
 static void
 complete (struct squeue *q, struct sbuf *b, uint64_t seq, int64_t t_ns)
 {
   void *dst = q->memory == V4L2_MEMORY_USERPTR ? (void *) b->userptr : b->map;
   size_t used = 0;
 
+  /* a USERPTR buffer the application unmapped meanwhile: an error frame
+   * instead of a crash (the kernel would have pinned the pages) */
+  if (q->memory == V4L2_MEMORY_USERPTR && !user_range_mapped (b->userptr,
+          b->length))
+    dst = NULL;
   if (dst)
     used = stream_draw (q->dev, &q->fmt, seq, dst, b->length);
   b->flags = 0;
@@ -481,23 +503,6 @@ do_querybuf (struct emu_file *f, struct v4l2_buffer *vb)
     return -EINVAL;
   fill_v4l2_buffer (q, vb->index, vb);
   return 0;
-}
-
-/* USERPTR: the whole range must be mapped memory */
-static bool
-user_range_mapped (unsigned long ptr, size_t len)
-{
-  size_t pg = (size_t) sysconf (_SC_PAGESIZE);
-  unsigned long start = ptr & ~(unsigned long) (pg - 1);
-  size_t span = ptr + len - start;
-  unsigned char *vec = malloc (span / pg + 2);
-  int ret;
-
-  if (!vec)
-    return false;
-  ret = mincore ((void *) start, span, vec);
-  free (vec);
-  return ret == 0;
 }
 
 /* checks and takes the memory an app hands over with QBUF/PREPARE_BUF */
