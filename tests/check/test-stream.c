@@ -57,11 +57,18 @@ GST_START_TEST (test_cam_zero_copy)
   TsRun *run = ts_run_new ("ivtvsrc name=src num-buffers=30 ! "
       "video/x-raw ! fakesink name=sink");
   GHashTable *ptrs = g_hash_table_new (NULL, NULL);
+  GstClockTime avg;
   guint i;
 
   ts_run_to_eos (run, 15000);
   fail_unless_equals_int (run->n_buffers, 30);
   fail_unless_equals_string (run->io_mode, "mmap");
+  /* the driver's timestamps: on average one frame period apart */
+  avg = (run->rec[29].pts - run->rec[0].pts) / 29;
+  fail_unless (avg > run->rec[0].duration * 8 / 10
+      && avg < run->rec[0].duration * 12 / 10, "frames %" GST_TIME_FORMAT
+      " apart, duration %" GST_TIME_FORMAT, GST_TIME_ARGS (avg),
+      GST_TIME_ARGS (run->rec[0].duration));
   for (i = 0; i < run->n_buffers; i++) {
     TsRecord *r = &run->rec[i];
     fail_unless (r->shared, "frame %u at %p is not in a shared mapping "
@@ -446,6 +453,36 @@ GST_START_TEST (test_stall_warns)
 
 GST_END_TEST;
 
+/* A new size from downstream while playing: the stream restarts with it. */
+GST_START_TEST (test_cam_renegotiate)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src ! capsfilter name=cf "
+      "caps=video/x-raw,width=320,height=240 ! fakesink name=sink");
+  GstElement *cf = gst_bin_get_by_name (GST_BIN (run->pipeline), "cf");
+  GstCaps *caps;
+  guint n, i;
+  gboolean big = FALSE;
+
+  ts_run_play (run);
+  fail_unless (ts_run_wait_buffers (run, 5, 10000));
+  fail_unless_equals_int (run->rec[4].size, 320 * 240 * 2);
+  caps = gst_caps_from_string ("video/x-raw,width=640,height=480");
+  g_object_set (cf, "caps", caps, NULL);
+  gst_caps_unref (caps);
+  n = run->n_buffers;
+  fail_unless (ts_run_wait_buffers (run, n + 10, 10000),
+      "no frames after the new caps");
+  for (i = n; i < run->n_buffers && i < TS_MAX_RECORDS; i++)
+    if (run->rec[i].size == 640 * 480 * 2)
+      big = TRUE;
+  fail_unless (big, "no 640x480 frame after renegotiation");
+  gst_object_unref (cf);
+  ts_run_stop (run, 2000);
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
 /* Runs until the error a fault causes; the frames before it arrive. */
 static gchar *
 error_after_frames (guint min_frames)
@@ -511,6 +548,7 @@ stream_suite (void)
   tcase_add_test (tc, test_cam_state_cycles);
   tcase_add_test (tc, test_cam_dropped_frames_reported);
   tcase_add_test (tc, test_cam_restart_with_frame_held);
+  tcase_add_test (tc, test_cam_renegotiate);
   tcase_add_test (tc, test_stall_eos_returns);
   tcase_add_test (tc, test_stall_stop_returns);
   tcase_add_test (tc, test_stall_warns);
