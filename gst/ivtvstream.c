@@ -41,6 +41,7 @@ struct _IvtvStream
   gint fps_n, fps_d;            /* 0/1 when unknown */
   gboolean repack;              /* driver layout != GStreamer's: copy */
   gboolean bff_std;             /* FIELD_INTERLACED of a 525-line std */
+  gboolean via_libv4l2;         /* buffers are libv4l2's: always copy */
   GstVideoInfo info;            /* raw formats (repack) */
   IvtvFrameLayout layout;       /* where the driver puts the planes */
 
@@ -357,6 +358,9 @@ ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
   }
   if (!read_format (s, error))
     return FALSE;
+  /* libv4l2 converts into buffers of its own, whose life it manages (its
+   * close unmaps them): never hand those downstream */
+  s->via_libv4l2 = s->dev->io != &ivtv_io_libc;
 
   count = IVTV_STREAM_DEFAULT_BUFFERS + MIN (extra_buffers,
       IVTV_STREAM_MAX_BUFFERS);
@@ -700,7 +704,7 @@ again:
   mem->offset = 0;
   mem->size = b.bytesused;
 
-  if (queued < IVTV_STREAM_MIN_QUEUED || s->repack) {
+  if (queued < IVTV_STREAM_MIN_QUEUED || s->repack || s->via_libv4l2) {
     out = copy_frame (s, mem, b.bytesused);
     gst_memory_unref (mem);     /* requeued at once */
     if (out == NULL)

@@ -20,6 +20,8 @@
  *
  * Buffers that downstream still holds after stop (or after the stream is
  * freed) stay valid: the mapping lives until the last one is released.
+ * Through libv4l2 (use-libv4l2) every frame is copied: libv4l2 converts
+ * into buffers of its own, whose life it manages (its close unmaps them).
  *
  * Timestamps: the driver's buffer timestamp (CLOCK_MONOTONIC) is translated
  * to the element's clock as running time (clock time now - base time - the

@@ -453,6 +453,38 @@ GST_START_TEST (test_stall_warns)
 
 GST_END_TEST;
 
+/* Through libv4l2: its RGB conversion of the camera's YUYV arrives whole,
+ * and a frame kept past stop (the device closed) is still readable. */
+GST_START_TEST (test_cam_libv4l2)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src use-libv4l2=on ! "
+      "video/x-raw,format=RGB ! fakesink name=sink");
+  GstBuffer *kept;
+  GstMapInfo map;
+  gsize size, i;
+  guint sum = 0;
+
+  run->hold_max = 1;
+  ts_run_play (run);
+  fail_unless (ts_run_wait_buffers (run, 5, 10000));
+  ts_run_stop (run, 2000);
+  size = frame_size (run->caps);
+  fail_unless_equals_int (run->rec[4].size, size);
+  g_mutex_lock (&run->lock);
+  kept = gst_buffer_ref (g_ptr_array_index (run->held, 0));
+  g_mutex_unlock (&run->lock);
+  ts_run_release_held (run);
+  fail_unless (gst_buffer_map (kept, &map, GST_MAP_READ));
+  for (i = 0; i < map.size; i += 4096)
+    sum += map.data[i];
+  gst_buffer_unmap (kept, &map);
+  gst_buffer_unref (kept);
+  fail_unless (sum > 0, "the kept frame is black");
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
 /* A new size from downstream while playing: the stream restarts with it. */
 GST_START_TEST (test_cam_renegotiate)
 {
@@ -549,6 +581,7 @@ stream_suite (void)
   tcase_add_test (tc, test_cam_dropped_frames_reported);
   tcase_add_test (tc, test_cam_restart_with_frame_held);
   tcase_add_test (tc, test_cam_renegotiate);
+  tcase_add_test (tc, test_cam_libv4l2);
   tcase_add_test (tc, test_stall_eos_returns);
   tcase_add_test (tc, test_stall_stop_returns);
   tcase_add_test (tc, test_stall_warns);
