@@ -372,10 +372,10 @@ ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
   ret = ivtv_ioctl (s->dev, VIDIOC_REQBUFS, &req);
   if (ret < 0) {
     IvtvStreamError code = classify (ret);
-    if (ret == -EINVAL || ret == -ENOTTY)
-      code = IVTV_STREAM_ERROR_UNSUPPORTED;
     gchar *offered = offered_modes (s->dev);
 
+    if (ret == -EINVAL || ret == -ENOTTY)
+      code = IVTV_STREAM_ERROR_UNSUPPORTED;
     g_set_error (error, IVTV_STREAM_ERROR, code,
         "%s refused %s streaming (VIDIOC_REQBUFS: %s)%s; it offers: %s",
         s->dev->path, name, g_strerror (-ret), ret == -EBUSY ?
