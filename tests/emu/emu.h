@@ -60,7 +60,7 @@
 #define EMU_MAX_INPUTS 8
 #define EMU_MAX_AUDIO 4
 #define EMU_MAX_CTRLS 40
-#define EMU_MAX_MENU 8
+#define EMU_MAX_MENU 16
 #define EMU_MAX_FORMATS 6
 #define EMU_MAX_SIZES 8
 #define EMU_MAX_INTERVALS 6
@@ -71,6 +71,12 @@
 
 /* Return value meaning "not handled here, let the next layer answer". */
 #define EMU_NEXT (-515)
+
+/* The standards the emulator knows (ENUMSTD lists these entries) */
+#define EMU_STD_525 (V4L2_STD_NTSC_M | V4L2_STD_NTSC_M_JP | V4L2_STD_PAL_M)
+#define EMU_STD_625 (V4L2_STD_PAL_BG | V4L2_STD_PAL_DK | V4L2_STD_PAL_I | \
+    V4L2_STD_PAL_N | V4L2_STD_PAL_Nc | V4L2_STD_SECAM_DK | V4L2_STD_SECAM_L)
+#define EMU_STD_SDTV (EMU_STD_525 | EMU_STD_625)
 
 /* ------------------------------------------------------------------ */
 /* Declarative profile description                                     */
@@ -220,6 +226,9 @@ struct emu_file
   uint64_t delivered;
   uint64_t io_calls;
   bool eio_done;
+  bool closed;                  /* last fd closed: waiters must return */
+  int inuse;                    /* calls in progress (interpose.c) */
+  int accmode;                  /* O_RDONLY / O_WRONLY / O_RDWR */
   void *priv;                   /* engine's per-open data */
   struct emu_file *next;        /* dev->files list */
 };
@@ -268,7 +277,10 @@ extern const struct emu_profile emu_profile_notcapture;
 extern const struct emu_profile emu_profile_webcam;     /* A2 */
 extern const struct emu_profile emu_profile_tv_streaming;       /* A2 */
 
-extern const struct emu_profile *const emu_profiles[];  /* NULL-terminated */
+/* emu_n_profiles entries; an entry is NULL when that profile's file is not
+ * built (weak reference): skip it */
+extern const struct emu_profile *const emu_profiles[];
+extern const int emu_n_profiles;
 const struct emu_profile *emu_profile_find (const char *name);
 
 /* ------------------------------------------------------------------ */
@@ -323,6 +335,17 @@ bool emu_fault_no_signal (struct emu_device *dev);
 /* Core (core.c), state (state.c), events, helpers                     */
 
 long emu_core_ioctl (struct emu_file *f, unsigned long req, void *arg);
+long emu_ctrls_ioctl (struct emu_file *f, unsigned long req, void *arg);
+long emu_events_ioctl (struct emu_file *f, unsigned long req, void *arg);
+/* current value of control `id` (0 if the profile has none) */
+int32_t emu_ctrl_value (struct emu_device *dev, uint32_t id);
+/* fills a V4L2_EVENT_CTRL event with the control's state; false if no such
+ * control */
+bool emu_ctrl_event (struct emu_file *f, uint32_t id, struct v4l2_event *ev);
+/* -EBUSY when another handle holds a higher priority (for S_* ioctls) */
+long emu_prio_check (struct emu_file *f);
+/* the profile's input (or output) that is current */
+const struct emu_input *emu_cur_input (struct emu_device *dev);
 /* current format as the core sees it (MPEG size follows the std) */
 void emu_core_get_format (struct emu_device *dev, struct v4l2_format *fmt);
 

@@ -7,3 +7,24 @@
 
 extern const struct emu_profile emu_profile_webcam __attribute__((weak));
 extern const struct emu_profile emu_profile_tv_streaming __attribute__((weak));
+
+const struct emu_profile *const emu_profiles[] = {
+  &emu_profile_pvr250,
+  &emu_profile_pvr150,
+  &emu_profile_webcam,
+  &emu_profile_tv_streaming,
+  &emu_profile_notcapture,
+};
+
+const int emu_n_profiles = sizeof (emu_profiles) / sizeof (emu_profiles[0]);
+
+const struct emu_profile *
+emu_profile_find (const char *name)
+{
+  int i;
+
+  for (i = 0; i < emu_n_profiles; i++)
+    if (emu_profiles[i] && strcmp (emu_profiles[i]->name, name) == 0)
+      return emu_profiles[i];
+  return NULL;
+}

@@ -1,0 +1,387 @@
+/* mpeg.c - the I/O engine of an ivtv-like MPEG encoder node: read() only.
+ * The first read() or POLLIN poll() starts the encoder (one owner per
+ * device: a second reader gets EBUSY), bytes come paced at the bitrate
+ * control in 8 KiB steps (no pacing with --fault fast), from the looped
+ * payload clip of the current input and standard (black with no signal;
+ * a transport stream when the stream type control says TS).  A new input,
+ * standard or signal takes effect at the next clip boundary.
+ * ENCODER_CMD start/stop/pause/resume; a stop (at once, or with
+ * STOP_AT_GOP_END at the end of the current clip = a GOP boundary) ends
+ * the stream: read() returns 0 once and V4L2_EVENT_EOS is queued. */
+#include "emu.h"
+#include "payload.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHUNK 8192
+#define RECHECK_NS 200000000LL  /* see changes made by other processes */
+
+enum
+{
+  STOP_NONE,
+  STOP_NOW,
+  STOP_GOP_END
+};
+
+struct mpeg_shared
+{
+  uint32_t paused;
+  uint32_t stop_req;
+};
+
+struct mpeg_priv
+{
+  bool started, ended, paused_seen;
+  int64_t t0;                   /* pacing origin */
+  uint64_t base;                /* pos at t0 */
+  uint64_t rate;                /* bytes per second */
+  uint64_t pos;                 /* bytes delivered by this open */
+  uint64_t stop_at;
+  const struct emu_clip *clip;
+  size_t off;
+};
+
+_Static_assert (sizeof (struct mpeg_shared) <= EMU_ENGINE_STATE,
+    "engine state too big");
+
+static struct mpeg_shared *
+mshared (struct emu_device *dev)
+{
+  return (struct mpeg_shared *) dev->st->engine;
+}
+
+static int
+mpeg_open (struct emu_file *f)
+{
+  struct mpeg_priv *p = calloc (1, sizeof (*p));
+
+  if (!p)
+    return -ENOMEM;
+  p->stop_at = UINT64_MAX;
+  f->priv = p;
+  return 0;
+}
+
+static void
+mpeg_close (struct emu_file *f)
+{
+  emu_lock (f->dev);
+  if (emu_owner_is (f)) {
+    emu_owner_release (f);
+    memset (mshared (f->dev), 0, sizeof (struct mpeg_shared));
+  }
+  emu_unlock (f->dev);
+  free (f->priv);
+  f->priv = NULL;
+}
+
+static bool
+mpeg_busy (struct emu_device *dev)
+{
+  return emu_owner_any (dev);
+}
+
+/* with the lock held */
+static int
+start (struct emu_file *f)
+{
+  struct mpeg_priv *p = f->priv;
+  int32_t bitrate;
+  int r;
+
+  if (p->started)
+    return 0;
+  if ((r = emu_owner_take (f)) < 0)
+    return r;
+  memset (mshared (f->dev), 0, sizeof (struct mpeg_shared));
+  bitrate = emu_ctrl_value (f->dev, V4L2_CID_MPEG_VIDEO_BITRATE);
+  if (bitrate < 1000000)
+    bitrate = 1000000;
+  p->rate = (uint64_t) bitrate / 8;
+  p->t0 = emu_now_ns ();
+  p->base = p->pos;
+  p->started = true;
+  p->ended = false;
+  p->paused_seen = false;
+  p->stop_at = UINT64_MAX;
+  emu_debug ("%s: encoder started at %llu B/s", f->dev->path,
+      (unsigned long long) p->rate);
+  return 0;
+}
+
+/* with the lock held: the stream is over; tell the subscribers */
+static void
+finish (struct emu_file *f)
+{
+  struct mpeg_priv *p = f->priv;
+
+  p->ended = true;
+  p->started = false;
+  emu_owner_release (f);
+  memset (mshared (f->dev), 0, sizeof (struct mpeg_shared));
+}
+
+static void
+send_eos (struct emu_device *dev)
+{
+  struct v4l2_event ev = {.type = V4L2_EVENT_EOS };
+
+  emu_event_broadcast (dev, &ev, NULL);
+}
+
+static const struct emu_clip *
+next_clip (struct emu_device *dev)
+{
+  const struct emu_input *in = emu_cur_input (dev);
+  bool pal = !(dev->st->std & V4L2_STD_525_60);
+  bool ts = emu_ctrl_value (dev, V4L2_CID_MPEG_STREAM_TYPE) ==
+      V4L2_MPEG_STREAM_TYPE_MPEG2_TS;
+  int content = emu_fault_no_signal (dev) ? EMU_CONTENT_BLACK : in->content;
+
+  return emu_clip_get (content, pal, ts);
+}
+
+/* Bytes that may be read now (lock held); *next_ns: when more come.
+ * Returns false if the stream just ended (EOS must be sent). */
+static uint64_t
+available (struct emu_file *f, int64_t now, int64_t *next_ns, bool *eos)
+{
+  struct mpeg_priv *p = f->priv;
+  struct mpeg_shared *ms = mshared (f->dev);
+  uint64_t allowed, steps;
+
+  *next_ns = -1;
+  *eos = false;
+  if (!p->started)
+    return 0;
+  if (ms->stop_req == STOP_NOW || p->pos >= p->stop_at) {
+    finish (f);
+    *eos = true;
+    return 0;
+  }
+  if (ms->stop_req == STOP_GOP_END && p->stop_at == UINT64_MAX) {
+    p->stop_at = p->pos + (p->clip ? p->clip->len - p->off : 0);
+    if (p->pos >= p->stop_at) {
+      finish (f);
+      *eos = true;
+      return 0;
+    }
+  }
+  if (ms->paused) {
+    p->paused_seen = true;
+    return 0;
+  }
+  if (p->paused_seen) {
+    p->paused_seen = false;
+    p->t0 = now;
+    p->base = p->pos;
+  }
+  if (emu_fault_on (f->dev, EMU_FAULT_FAST))
+    allowed = UINT64_MAX;
+  else {
+    steps = (uint64_t) ((now - p->t0) * (double) p->rate / 1e9) / CHUNK;
+    allowed = p->base + steps * CHUNK;
+    *next_ns = p->t0 + (int64_t) ((steps + 1) * CHUNK * 1e9 / p->rate);
+  }
+  if (allowed > p->stop_at)
+    allowed = p->stop_at;
+  return allowed > p->pos ? allowed - p->pos : 0;
+}
+
+/* copies n bytes of the looped payload (lock held) */
+static int
+copy_out (struct emu_file *f, unsigned char *buf, size_t n)
+{
+  struct mpeg_priv *p = f->priv;
+
+  while (n > 0) {
+    size_t k;
+
+    if (!p->clip || p->off >= p->clip->len) {
+      p->clip = next_clip (f->dev);
+      p->off = 0;
+      if (!p->clip)
+        return -EIO;
+    }
+    k = p->clip->len - p->off;
+    if (k > n)
+      k = n;
+    memcpy (buf, p->clip->data + p->off, k);
+    p->off += k;
+    p->pos += k;
+    buf += k;
+    n -= k;
+  }
+  return 0;
+}
+
+static ssize_t
+mpeg_read (struct emu_file *f, void *buf, size_t n)
+{
+  struct mpeg_priv *p = f->priv;
+  int r;
+
+  if (n == 0)
+    return 0;
+  if ((r = emu_fault_io_begin (f)) < 0)
+    return r;
+  for (;;) {
+    int64_t now = emu_now_ns (), next;
+    uint64_t avail;
+    bool eos;
+
+    emu_lock (f->dev);
+    if (p->ended) {
+      /* end of stream reported once; a later read starts again */
+      p->ended = false;
+      emu_unlock (f->dev);
+      return 0;
+    }
+    if ((r = start (f)) < 0) {
+      emu_unlock (f->dev);
+      return r;
+    }
+    avail = available (f, now, &next, &eos);
+    if (eos) {
+      p->ended = false;
+      emu_unlock (f->dev);
+      send_eos (f->dev);
+      return 0;
+    }
+    if (avail > n)
+      avail = n;
+    avail = emu_fault_io_allow (f, avail, true);
+    if (avail > 0) {
+      r = copy_out (f, buf, avail);
+      emu_unlock (f->dev);
+      if (r < 0)
+        return r;
+      emu_fault_io_done (f, avail);
+      return (ssize_t) avail;
+    }
+    emu_unlock (f->dev);
+    if (emu_nonblock (f))
+      return -EAGAIN;
+    if (next < 0 || next > now + RECHECK_NS)
+      next = now + RECHECK_NS;
+    if ((r = emu_wait (f, next)) < 0)
+      return r;
+    if (f->dev->st->unplugged)
+      return -ENODEV;
+  }
+}
+
+static short
+mpeg_poll (struct emu_file *f, short events, int64_t *next_ns)
+{
+  struct mpeg_priv *p = f->priv;
+  int64_t now = emu_now_ns (), next = -1;
+  short rev = 0;
+  uint64_t avail = 0;
+  bool eos = false;
+
+  emu_lock (f->dev);
+  if (!p->started && !p->ended && (events & (POLLIN | POLLRDNORM))) {
+    if (start (f) < 0) {
+      emu_unlock (f->dev);
+      return POLLERR;
+    }
+  }
+  if (p->ended)
+    rev = POLLIN | POLLRDNORM;
+  else {
+    avail = available (f, now, &next, &eos);
+    if (eos)
+      rev = POLLIN | POLLRDNORM;
+    else if (avail > 0 && emu_fault_io_allow (f, avail, false) > 0)
+      rev = POLLIN | POLLRDNORM;
+  }
+  if (eos)
+    p->ended = true;
+  emu_unlock (f->dev);
+  if (eos)
+    send_eos (f->dev);
+  if (p->started && next < 0)
+    next = now + RECHECK_NS;
+  if (next >= 0)
+    *next_ns = next;
+  return rev & events;
+}
+
+static long
+encoder_cmd (struct emu_file *f, struct v4l2_encoder_cmd *cmd, bool try)
+{
+  struct emu_device *dev = f->dev;
+  struct mpeg_shared *ms = mshared (dev);
+  long r = 0;
+
+  switch (cmd->cmd) {
+    case V4L2_ENC_CMD_START:
+      cmd->flags = 0;
+      break;
+    case V4L2_ENC_CMD_STOP:
+      cmd->flags &= V4L2_ENC_CMD_STOP_AT_GOP_END;
+      break;
+    case V4L2_ENC_CMD_PAUSE:
+    case V4L2_ENC_CMD_RESUME:
+      cmd->flags = 0;
+      break;
+    default:
+      return -EINVAL;
+  }
+  memset (cmd->raw.data, 0, sizeof (cmd->raw.data));
+  if (try)
+    return 0;
+  if ((r = emu_prio_check (f)) < 0)
+    return r;
+  emu_lock (dev);
+  switch (cmd->cmd) {
+    case V4L2_ENC_CMD_START:{
+      struct mpeg_priv *p = f->priv;
+
+      p->ended = false;
+      r = start (f);
+      break;
+    }
+    case V4L2_ENC_CMD_STOP:
+      if (emu_owner_any (dev))
+        ms->stop_req = (cmd->flags & V4L2_ENC_CMD_STOP_AT_GOP_END) ?
+            STOP_GOP_END : STOP_NOW;
+      break;
+    case V4L2_ENC_CMD_PAUSE:
+    case V4L2_ENC_CMD_RESUME:
+      if (!emu_owner_any (dev))
+        r = -EPERM;
+      else
+        ms->paused = cmd->cmd == V4L2_ENC_CMD_PAUSE;
+      break;
+  }
+  emu_unlock (dev);
+  emu_wake (dev);
+  return r;
+}
+
+static long
+mpeg_ioctl (struct emu_file *f, unsigned long req, void *arg)
+{
+  switch (req) {
+    case VIDIOC_ENCODER_CMD:
+      return encoder_cmd (f, arg, false);
+    case VIDIOC_TRY_ENCODER_CMD:
+      return encoder_cmd (f, arg, true);
+    default:
+      return EMU_NEXT;
+  }
+}
+
+const struct emu_engine emu_engine_mpeg = {
+  .name = "mpeg",
+  .open = mpeg_open,
+  .close = mpeg_close,
+  .ioctl = mpeg_ioctl,
+  .read = mpeg_read,
+  .poll = mpeg_poll,
+  .busy = mpeg_busy,
+};

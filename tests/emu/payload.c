@@ -1,0 +1,79 @@
+/* payload.c - finds and maps the MPEG clips made at build time by
+ * mkpayload.sh (c<N>-ntsc.mpg, c<N>-pal.ts, black-pal.mpg, ...) in
+ * $IVTV_EMU_PAYLOAD_DIR.  Each clip is a complete short stream; the MPEG
+ * engine loops it. */
+#include "emu.h"
+#include "payload.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAX_CONTENT 8
+
+static struct emu_clip clips[MAX_CONTENT + 1][2][2];
+static bool tried[MAX_CONTENT + 1][2][2];
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+const char *
+emu_payload_dir (void)
+{
+  const char *d = getenv ("IVTV_EMU_PAYLOAD_DIR");
+
+  return d && *d ? d : ".";
+}
+
+static void
+load (struct emu_clip *c, const char *path)
+{
+  const struct emu_real *r = emu_real ();
+  struct stat st;
+  void *p;
+  int fd = r->open (path, O_RDONLY | O_CLOEXEC);
+
+  if (fd < 0 || fstat (fd, &st) < 0 || st.st_size == 0) {
+    fprintf (stderr, "ivtv-emu: payload clip %s missing or empty: %s\n",
+        path, fd < 0 ? strerror (errno) : "empty file");
+    if (fd >= 0)
+      r->close (fd);
+    return;
+  }
+  p = r->mmap (NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  r->close (fd);
+  if (p == MAP_FAILED) {
+    fprintf (stderr, "ivtv-emu: cannot map %s: %s\n", path, strerror (errno));
+    return;
+  }
+  c->data = p;
+  c->len = st.st_size;
+}
+
+const struct emu_clip *
+emu_clip_get (int content, bool pal, bool ts)
+{
+  int slot = content < 0 ? MAX_CONTENT : content;
+  struct emu_clip *c;
+  char path[1024];
+
+  if (slot > MAX_CONTENT)
+    return NULL;
+  pthread_mutex_lock (&lock);
+  c = &clips[slot][pal][ts];
+  if (!tried[slot][pal][ts]) {
+    tried[slot][pal][ts] = true;
+    if (content < 0)
+      snprintf (path, sizeof (path), "%s/black-%s.%s", emu_payload_dir (),
+          pal ? "pal" : "ntsc", ts ? "ts" : "mpg");
+    else
+      snprintf (path, sizeof (path), "%s/c%d-%s.%s", emu_payload_dir (),
+          content, pal ? "pal" : "ntsc", ts ? "ts" : "mpg");
+    load (c, path);
+  }
+  pthread_mutex_unlock (&lock);
+  return c->data ? c : NULL;
+}
