@@ -160,6 +160,37 @@ find_device (const char *path)
   return NULL;
 }
 
+/* sysfs files of emulated nodes (/sys/dev/char/81:N/..., and
+ * /sys/class/video4linux/videoN/...) are files in the run directory,
+ * made by emu_state_attach(); v4l2-ctl reads uevent to know the node. */
+static const char *
+map_sys_path (const char *path, char *buf, size_t len)
+{
+  const char *rundir = getenv ("IVTV_EMU_RUNDIR");
+  const char *rest = NULL;
+  int i;
+
+  if (!path || strncmp (path, "/sys/", 5) != 0 || !rundir)
+    return path;
+  for (i = 0; i < n_devices && !rest; i++) {
+    char pre[96];
+    const char *base = strrchr (devices[i].path, '/') + 1;
+    size_t n;
+
+    snprintf (pre, sizeof (pre), "/sys/dev/char/81:%d", devices[i].minor);
+    n = strlen (pre);
+    if (strncmp (path, pre, n) != 0 || (path[n] != '/' && path[n] != '\0')) {
+      snprintf (pre, sizeof (pre), "/sys/class/video4linux/%s", base);
+      n = strlen (pre);
+      if (strncmp (path, pre, n) != 0 || (path[n] != '/' && path[n] != '\0'))
+        continue;
+    }
+    rest = path + n;
+    snprintf (buf, len, "%s/sys-%s%s", rundir, base, rest);
+  }
+  return rest ? buf : path;
+}
+
 /* ---- fd table ---- */
 
 bool
@@ -349,11 +380,14 @@ do_openat (int dirfd, const char *path, int flags, mode_t mode)
 {
   struct emu_device *dev;
 
+  char buf[1024];
+
   INIT ();
   dev = find_device (path);
   if (dev)
     return emu_open (dev, flags);
-  return real_openat (dirfd, path, flags, mode);
+  return real_openat (dirfd, map_sys_path (path, buf, sizeof (buf)), flags,
+      mode);
 }
 
 #define OPEN_MODE(flags, mode) \
@@ -403,6 +437,21 @@ __openat_2 (int dirfd, const char *path, int flags)
 
 int __openat64_2 (int dirfd, const char *path, int flags)
     __attribute__((alias ("__openat_2")));
+
+FILE *
+fopen (const char *path, const char *mode)
+{
+  static FILE *(*real_fopen) (const char *, const char *);
+  char buf[1024];
+
+  INIT ();
+  if (!real_fopen)
+    *(void **) &real_fopen = dlsym (RTLD_NEXT, "fopen");
+  return real_fopen (map_sys_path (path, buf, sizeof (buf)), mode);
+}
+
+FILE *fopen64 (const char *path, const char *mode)
+    __attribute__((alias ("fopen")));
 
 /* ---- close / dup / fcntl ---- */
 

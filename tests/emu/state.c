@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -68,6 +69,40 @@ state_defaults (struct emu_device *dev, struct emu_shared *st)
   st->magic = EMU_STATE_MAGIC;
 }
 
+/* <rundir>/sys-videoN/uevent: what /sys/dev/char/81:N/uevent says.
+ * (Runs inside the shim's init: only real, not interposed, calls.) */
+static void
+write_sysfile (const char *path, const char *text)
+{
+  const struct emu_real *r = emu_real ();
+  int fd = r->open (path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+
+  if (fd < 0)
+    return;
+  if (r->write (fd, text, strlen (text)) < 0) {
+    /* nothing to do: the file is only informative */
+  }
+  r->close (fd);
+}
+
+static void
+write_sysfs (struct emu_device *dev, const char *rundir)
+{
+  const char *base = strrchr (dev->path, '/');
+  char path[600], text[200];
+
+  base = base ? base + 1 : dev->path;
+  snprintf (path, sizeof (path), "%s/sys-%s", rundir, base);
+  mkdir (path, 0700);
+  snprintf (path, sizeof (path), "%s/sys-%s/uevent", rundir, base);
+  snprintf (text, sizeof (text), "MAJOR=81\nMINOR=%d\nDEVNAME=%s\n",
+      dev->minor, base);
+  write_sysfile (path, text);
+  snprintf (path, sizeof (path), "%s/sys-%s/name", rundir, base);
+  snprintf (text, sizeof (text), "%s\n", dev->prof->card);
+  write_sysfile (path, text);
+}
+
 int
 emu_state_attach (struct emu_device *dev)
 {
@@ -118,6 +153,7 @@ emu_state_attach (struct emu_device *dev)
       state_defaults (dev, dev->st);
     flock (fd, LOCK_UN);
     dev->state_fd = fd;
+    write_sysfs (dev, rundir);
   } else {
     /* no run directory: state private to this process */
     map = r->mmap (NULL, sizeof (struct emu_shared), PROT_READ | PROT_WRITE,
