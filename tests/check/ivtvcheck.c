@@ -217,7 +217,9 @@ ic_live_objects (void)
       continue;
     list = gst_structure_get_value (info, "live-objects-list");
     n = list ? (gint) gst_value_list_get_size (list) : 0;
-    gst_structure_free (info);
+    /* Not freed: the leaks tracer puts the live objects in it without a
+     * reference of its own, so freeing it would unref objects it does not
+     * own (seen: "dispose object ... still has a parent"). */
     break;
   }
   g_list_free_full (tracers, gst_object_unref);

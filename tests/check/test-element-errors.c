@@ -129,7 +129,11 @@ capture_compare (guint n, gboolean expect_short)
   else
     fail_unless_equals_int ((gint) g_bytes_get_size (a), n * 65536);
 
-  cmd = g_strdup_printf ("head -c %" G_GSIZE_FORMAT " %s > %s",
+  /* The reference is read by head(1), which (unlike the element) gives up
+   * on EINTR/EAGAIN: read it with only the pacing fault kept. */
+  cmd = g_strdup_printf ("IVTV_EMU_FAULTS=\"$(printf %%s \"$IVTV_EMU_FAULTS\" "
+      "| tr , '\\n' | grep '^fast' | paste -sd, -)\" "
+      "head -c %" G_GSIZE_FORMAT " %s > %s",
       g_bytes_get_size (a), IC_DEVICE, ref);
   fail_unless (g_spawn_sync (NULL, (gchar *[]) {
           "/bin/sh", "-c", cmd, NULL}
