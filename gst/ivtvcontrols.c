@@ -125,9 +125,11 @@ ivtv_controls_set_input (IvtvDevice * dev, IvtvProbe * probe,
   }
   GST_INFO_OBJECT (dev->owner, "switched to input %d '%s'", index,
       probe->inputs[idx].name);
-  /* status (signal) and the tuner belong to the new input */
+  /* status (signal), the tuner and the standards (ENUMSTD enumerates those
+   * of the current input) belong to the new input */
   ivtv_probe_inputs (probe, dev);
   ivtv_probe_tuner (probe, dev);
+  ivtv_probe_standards (probe, dev);
   return TRUE;
 }
 
