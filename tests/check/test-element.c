@@ -369,7 +369,10 @@ GST_START_TEST (test_pvr_state_cycles)
   fail_unless_equals_int (ic_count_fds (), fds0);
   live1 = ic_live_objects ();
   if (live0 >= 0) {
-    fail_unless_equals_int (live1, live0);
+    /* a leak makes the count grow; objects of the warm-up run that are
+     * released late (its pool, its clock) may make it shrink */
+    fail_unless (live1 <= live0, "%d objects alive after 20 cycles, %d before",
+        live1, live0);
   } else {
     GST_INFO ("leaks tracer not active: only fds checked");
   }
