@@ -369,10 +369,11 @@ GST_START_TEST (test_pvr_state_cycles)
   fail_unless_equals_int (ic_count_fds (), fds0);
   live1 = ic_live_objects ();
   if (live0 >= 0) {
-    /* a leak makes the count grow; objects of the warm-up run that are
-     * released late (its pool, its clock) may make it shrink */
-    fail_unless (live1 <= live0, "%d objects alive after 20 cycles, %d before",
-        live1, live0);
+    /* a leak in the cycle adds at least one object per cycle (20); the
+     * count also moves by one or two with objects released asynchronously
+     * (a pool, a clock of the previous run) */
+    fail_unless (live1 <= live0 + 2, "%d objects alive after 20 cycles, %d "
+        "before", live1, live0);
   } else {
     GST_INFO ("leaks tracer not active: only fds checked");
   }
