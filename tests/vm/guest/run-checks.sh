@@ -9,8 +9,9 @@ CONF=$1
 export RESULTS GUEST_DIR BUILD_ROOT PLUGIN_DIR ONLY
 export GST_REGISTRY GST_REGISTRY_UPDATE=no
 export GST_PLUGIN_PATH="$PLUGIN_DIR"
-export XDG_RUNTIME_DIR=/tmp HOME=/tmp
-cd /tmp || exit 1
+T=${TMPDIR:-/tmp}
+export XDG_RUNTIME_DIR=$T HOME=$T TMPDIR=$T
+cd "$T" || exit 1
 start=$(cut -d' ' -f1 /proc/uptime)
 ls -l /dev/video* > "$RESULTS/devices.txt" 2>&1
 for s in "$GUEST_DIR"/scenarios/*.py; do

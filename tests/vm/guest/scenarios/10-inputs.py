@@ -10,7 +10,7 @@ from vivcheck import Fail, capture, expect, get_input, have_element, main, reset
 DEV = "/dev/video0"
 INPUTS = [("webcam", 0, "Webcam 0"), ("tv", 1, "TV 0"),
           ("svideo", 2, "S-Video 0"), ("hdmi", 3, "HDMI 0")]
-BANDS = "/tmp/vivid-input-bands.json"    # checks run in child processes
+BANDS = os.path.join(os.environ.get("TMPDIR", "/tmp"), "vivid-input-bands.json")    # checks run in child processes
 
 
 def bands():

@@ -68,7 +68,7 @@ def buf_error(element):
 def disconnect(element, dev):
     have_element(element)
     reset_device(dev, 0)
-    out = "/tmp/disconnect-%s.raw" % element
+    out = os.path.join(os.environ.get("TMPDIR", "/tmp"), "disconnect-%s.raw" % element)
     cap = capture("%s num-buffers=2000 ! %s ! filesink location=%s"
                   % (src(element, dev), CAPS, out), timeout=30,
                   actions=[(1.5, lambda: v4l2ctl(dev, "-c", "disconnect=1"))])
