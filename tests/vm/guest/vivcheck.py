@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 import traceback
 
@@ -19,6 +20,29 @@ gi.require_version("Gst", "1.0")
 from gi.repository import GLib, Gst  # noqa: E402
 
 Gst.init(None)
+
+
+def _warm_gi():
+    """PyGObject fills in the methods of an introspected class lazily, and
+    that is not thread-safe: with several streaming threads calling into the
+    probe at once, one of them has seen a half-built Gst.Caps (AttributeError
+    'Caps' object has no attribute 'get_structure'). Touch every method the
+    probes use once, here in the main thread, before any pipeline runs."""
+    caps = Gst.Caps.from_string("video/x-raw,format=YUY2,width=2,height=2")
+    st = caps.get_structure(0)
+    st.get_int("width"), st.get_string("format"), st.to_string(), caps.to_string()
+    buf = Gst.Buffer.new_allocate(None, 8, None)
+    buf.get_size(), buf.get_flags(), buf.offset, buf.pts
+    ok, info = buf.map(Gst.MapFlags.READ)
+    if ok:
+        bytes(info.data[:1])
+        buf.unmap(info)
+    pad = Gst.Pad.new("warm", Gst.PadDirection.SRC)
+    pad.get_current_caps()
+    Gst.PadProbeInfo.get_buffer
+
+
+_warm_gi()
 
 RESULTS = os.environ.get("RESULTS", "/tmp/vivid-results")
 ONLY = os.environ.get("ONLY", "")
@@ -108,7 +132,7 @@ class Capture:
         return [b for b in self.buffers if b[2] & Gst.BufferFlags.CORRUPTED]
 
     def summary(self):
-        s = self.caps.get_structure(0).to_string() if self.caps else None
+        s = self.caps.to_string() if self.caps else None
         return ("buffers=%d eos=%s timed_out=%s wall=%.1fs caps=%s\n  offsets=%s\n"
                 "  warnings=%s\n  errors=%s\n  props=%s"
                 % (len(self.buffers), self.eos, self.timed_out, self.wall, s,
@@ -157,8 +181,13 @@ def capture(desc, timeout=20.0, actions=(), read_props=(), eos_after=None,
         if el.get_name().startswith("src"):
             srcs.append(el)
     caps_seen = {}
+    probe_lock = threading.Lock()   # one streaming thread in Python at a time
 
     def probe(pad, info, name):
+        with probe_lock:
+            return _probe(pad, info, name)
+
+    def _probe(pad, info, name):
         buf = info.get_buffer()
         off = buf.offset if buf.offset != Gst.BUFFER_OFFSET_NONE else None
         cap.buffers.append((off, buf.get_size(), int(buf.get_flags()), buf.pts))
