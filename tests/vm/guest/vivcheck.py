@@ -118,6 +118,7 @@ class Capture:
         self.bands = []         # hash of picture text band per buffer
         self.caps = None
         self.warnings = []
+        self.messages = []      # (seconds since PLAYING, structure string) of element messages
         self.errors = []
         self.eos = False
         self.timed_out = False
@@ -217,6 +218,8 @@ def capture(desc, timeout=20.0, actions=(), read_props=(), eos_after=None,
         elif t == Gst.MessageType.WARNING:
             err, dbg = msg.parse_warning()
             cap.warnings.append("%s: %s (%s)" % (msg.src.get_name(), err.message, dbg))
+        elif t == Gst.MessageType.ELEMENT and msg.get_structure() is not None:
+            cap.messages.append((time.time() - t0, msg.get_structure().to_string()))
         return True
 
     bus.connect("message", on_msg)
