@@ -14,7 +14,11 @@
  * The input, TV standard, audio input and tuner frequency are set before
  * capture starts; the input can be changed while capturing.  MPEG caps
  * follow the card's stream type (program stream, transport stream, MPEG-1
- * system stream).
+ * system stream).  The encoder's settings are properties (stream-type,
+ * bitrate-mode, bitrate, peak-bitrate, gop-size, b-frames, aspect,
+ * audio-rate, audio-bitrate; each keeps the card's value unless set), any
+ * other control goes in extra-controls, and brightness, contrast,
+ * saturation and hue are channels of the GstColorBalance interface.
  *
  * ## Example launch lines
  * |[
@@ -23,6 +27,9 @@
  * |[
  * gst-launch-1.0 ivtvsrc input=tuner frequency=175250000 ! mpegpsdemux ! mpegvideoparse ! avdec_mpeg2video ! autovideosink
  * ]| Watches channel 7 (US broadcast).
+ * |[
+ * gst-launch-1.0 -e ivtvsrc stream-type=ts bitrate=4000000 aspect=16:9 extra-controls="controls,brightness=140" ! filesink location=tape.ts
+ * ]| Records a transport stream at 4 Mbit/s, 16:9, a little brighter.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -386,11 +393,13 @@ gst_ivtv_src_get_property (GObject * object, guint prop_id, GValue * value,
   }
 
   GST_OBJECT_LOCK (src);
-  if (prop_id >= PROP_ENCODER_FIRST && prop_id <= PROP_ENCODER_LAST)
+  if (prop_id >= PROP_ENCODER_FIRST && prop_id <= PROP_ENCODER_LAST) {
     ivtv_encoder_get_property (&src->encoder, prop_id - PROP_ENCODER_FIRST,
         value);
-  else
-    switch (prop_id) {
+    GST_OBJECT_UNLOCK (src);
+    return;
+  }
+  switch (prop_id) {
     case PROP_DEVICE:
       g_value_set_string (value, src->device);
       break;

@@ -348,8 +348,7 @@ out_of_range (const gchar * what, gint64 v, const IvtvControl * c,
 
 static gboolean
 not_offered (const gchar * what, const gchar * value, const IvtvControl * c,
-    MapKind map, const gchar * unit, const IvtvProbe * probe,
-    GError ** error)
+    MapKind map, const gchar * unit, const IvtvProbe * probe, GError ** error)
 {
   gchar *list = describe_menu (c, map, unit);
 
@@ -447,8 +446,7 @@ extra_to_ctrl (const gchar * field, const GValue * gv, const IvtvControl * c,
     const gchar *str = g_value_get_string (gv);
     gchar *want = ivtv_encoder_control_name (str);
 
-    have = g_ascii_string_to_signed (str, 10, G_MININT64, G_MAXINT64, &v,
-        NULL);
+    have = g_ascii_string_to_signed (str, 10, G_MININT64, G_MAXINT64, &v, NULL);
     for (i = 0; !have && i < c->n_menu; i++) {
       gchar *n = ivtv_encoder_control_name (c->menu[i].name);
 
