@@ -205,6 +205,26 @@ GST_START_TEST (test_pvr_out_of_range)
 
 GST_END_TEST;
 
+/* another program encodes: the encoder controls are locked (EBUSY) */
+GST_START_TEST (test_pvr_busy_encoder)
+{
+  gint fd = ic_open ();
+  guint8 b[4096];
+  gchar *msg;
+
+  fail_unless (read (fd, b, sizeof (b)) > 0 || errno == EAGAIN,
+      "read: %s", g_strerror (errno));
+  msg = ic_expect_error ("ivtvsrc stream-type=ts num-buffers=5 ! fakesink");
+  fail_unless (strstr (msg, "stream-type") && strstr (msg, "encoding"),
+      "error '%s' does not say the encoder is busy", msg);
+  g_free (msg);
+  close (fd);
+  fail_unless_equals_int (get_ctrl (V4L2_CID_MPEG_STREAM_TYPE),
+      V4L2_MPEG_STREAM_TYPE_MPEG2_PS);
+}
+
+GST_END_TEST;
+
 /* ---- extra-controls ---- */
 
 GST_START_TEST (test_pvr_extra_controls)
@@ -388,6 +408,28 @@ GST_START_TEST (test_pvr_color_balance)
 
 GST_END_TEST;
 
+/* while capturing: the user controls are not locked by the encoder */
+GST_START_TEST (test_pvr_color_balance_playing)
+{
+  Running r;
+  GstColorBalance *cb;
+  GstColorBalanceChannel *ch;
+
+  run_start (&r, "");
+  cb = GST_COLOR_BALANCE (r.src);
+  ch = find_channel (cb, "saturation");
+  fail_unless (ch != NULL);
+  gst_color_balance_set_value (cb, ch, 99);
+  fail_unless_equals_int (get_ctrl (V4L2_CID_SATURATION), 99);
+  fail_unless_equals_int (gst_color_balance_get_value (cb, ch), 99);
+  /* out of the channel's range: clamped, not refused */
+  gst_color_balance_set_value (cb, ch, 1000);
+  fail_unless_equals_int (get_ctrl (V4L2_CID_SATURATION), 127);
+  run_stop (&r);
+}
+
+GST_END_TEST;
+
 /* ---- a card without MPEG controls ---- */
 
 GST_START_TEST (test_cam_color_balance)
@@ -423,10 +465,12 @@ encoder_suite (void)
   tcase_add_test (tc, test_pvr_named_applied);
   tcase_add_test (tc, test_pvr_keep_reads_back);
   tcase_add_test (tc, test_pvr_out_of_range);
+  tcase_add_test (tc, test_pvr_busy_encoder);
   tcase_add_test (tc, test_pvr_extra_controls);
   tcase_add_test (tc, test_pvr_extra_controls_unknown);
   tcase_add_test (tc, test_pvr_stream_type_caps);
   tcase_add_test (tc, test_pvr_color_balance);
+  tcase_add_test (tc, test_pvr_color_balance_playing);
   tcase_add_test (tc, test_cam_color_balance);
   tcase_add_test (tc, test_cam_missing_controls_warn);
   return s;
