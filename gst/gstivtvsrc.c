@@ -319,6 +319,7 @@ gst_ivtv_src_set_property (GObject * object, guint prop_id,
     ivtv_encoder_set_property (&src->encoder, prop_id - PROP_ENCODER_FIRST,
         value);
     GST_OBJECT_UNLOCK (src);
+    ivtv_encoder_property_changed (src, prop_id - PROP_ENCODER_FIRST);
     return;
   }
   switch (prop_id) {

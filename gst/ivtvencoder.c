@@ -182,8 +182,10 @@ ivtv_encoder_install_properties (GObjectClass * klass, guint first_id)
       g_param_spec_boxed ("extra-controls", "Extra controls",
           "Any other controls, by their v4l2-ctl names, set at start, e.g. "
           "\"controls,brightness=128,video_temporal_decimation=1\" (the "
-          "named properties win over an entry for the same control)",
-          GST_TYPE_STRUCTURE, rw));
+          "named properties win over an entry for the same control); a "
+          "change while capturing is applied at once, a refusal is a "
+          "warning", GST_TYPE_STRUCTURE,
+          (rw & ~GST_PARAM_MUTABLE_READY) | GST_PARAM_MUTABLE_PLAYING));
 
   gst_type_mark_as_plugin_api (IVTV_TYPE_STREAM_TYPE, 0);
   gst_type_mark_as_plugin_api (IVTV_TYPE_BITRATE_MODE, 0);
@@ -551,7 +553,8 @@ driver_refused (IvtvDevice * dev, const IvtvProbe * probe, const gchar * name,
   if (ret == -EBUSY)
     g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_FAILED,
         "'%s' refuses to change %s while it is encoding (is another "
-        "program recording from %s?).", probe->card, name, dev->path);
+        "program recording from %s? The encoder's settings change only "
+        "before capture starts).", probe->card, name, dev->path);
   else
     g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_FAILED,
         "'%s' refused to set %s: %s.", probe->card, name, g_strerror (-ret));
@@ -702,4 +705,43 @@ ivtv_encoder_start (GstIvtvSrc * src)
   if (extra)
     gst_structure_free (extra);
   return ok;
+}
+
+void
+ivtv_encoder_property_changed (GstIvtvSrc * src, guint prop)
+{
+  gint want[IVTV_ENC_N_NAMED], current[IVTV_ENC_N_NAMED];
+  GstStructure *extra = NULL;
+  gchar *warning = NULL;
+  GError *err = NULL;
+  gboolean ok = TRUE;
+  guint i;
+
+  if (prop != IVTV_ENC_EXTRA_CONTROLS)
+    return;                     /* the named ones apply at the next start */
+  for (i = 0; i < IVTV_ENC_N_NAMED; i++)
+    want[i] = IVTV_ENCODER_KEEP;
+
+  g_mutex_lock (&src->dev_lock);
+  if (ivtv_device_is_open (&src->dev) && src->capturing) {
+    GST_OBJECT_LOCK (src);
+    if (src->encoder.extra_controls)
+      extra = gst_structure_copy (src->encoder.extra_controls);
+    GST_OBJECT_UNLOCK (src);
+    if (extra)
+      ok = ivtv_encoder_apply (&src->dev, &src->probe, want, extra, current,
+          &warning, &err);
+  }
+  g_mutex_unlock (&src->dev_lock);
+
+  if (warning)
+    GST_ELEMENT_WARNING (src, RESOURCE, SETTINGS, ("%s", warning),
+        ("live change of extra-controls"));
+  if (!ok)
+    GST_ELEMENT_WARNING (src, RESOURCE, SETTINGS, ("%s", err->message),
+        ("live change of extra-controls refused; capture continues"));
+  g_clear_error (&err);
+  g_free (warning);
+  if (extra)
+    gst_structure_free (extra);
 }

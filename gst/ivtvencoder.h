@@ -64,6 +64,10 @@ void ivtv_encoder_get_property (IvtvEncoder * enc, guint prop, GValue * value);
  * warnings and errors on the element; FALSE when capture must not start. */
 gboolean ivtv_encoder_start (struct _GstIvtvSrc *src);
 
+/* After set_property of @prop: a change of extra-controls while capturing
+ * is applied now (failures are warnings); call without locks held. */
+void ivtv_encoder_property_changed (struct _GstIvtvSrc *src, guint prop);
+
 /* The core of ivtv_encoder_start without an element: applies @want and
  * @extra to the device.  *warning gets a message for controls that were
  * ignored (g_free); FALSE with @error (IVTV_CONTROLS_ERROR) when a value is

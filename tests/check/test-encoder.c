@@ -272,6 +272,52 @@ GST_START_TEST (test_pvr_extra_controls_unknown)
 
 GST_END_TEST;
 
+/* a change while capturing: user controls at once, locked MPEG controls a
+ * warning, capture goes on */
+GST_START_TEST (test_pvr_extra_controls_live)
+{
+  Running r;
+  GstStructure *s;
+  GstBus *bus;
+  GstMessage *msg;
+  GstElement *sink;
+  GstSample *more;
+  GError *err = NULL;
+
+  set_ctrl (V4L2_CID_BRIGHTNESS, 128);
+  run_start (&r, "");
+  s = gst_structure_from_string ("controls,brightness=33", NULL);
+  g_object_set (r.src, "extra-controls", s, NULL);
+  gst_structure_free (s);
+  fail_unless_equals_int (get_ctrl (V4L2_CID_BRIGHTNESS), 33);
+
+  s = gst_structure_from_string ("controls,stream_type=1", NULL);
+  g_object_set (r.src, "extra-controls", s, NULL);
+  gst_structure_free (s);
+  bus = gst_element_get_bus (r.pipe);
+  msg = gst_bus_timed_pop_filtered (bus, 5 * GST_SECOND,
+      GST_MESSAGE_WARNING | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_WARNING,
+      "no warning for a locked control");
+  gst_message_parse_warning (msg, &err, NULL);
+  fail_unless (strstr (err->message, "stream_type") &&
+      strstr (err->message, "encoding"), "%s", err->message);
+  g_clear_error (&err);
+  gst_message_unref (msg);
+  gst_object_unref (bus);
+  fail_unless_equals_int (get_ctrl (V4L2_CID_MPEG_STREAM_TYPE),
+      V4L2_MPEG_STREAM_TYPE_MPEG2_PS);
+
+  sink = gst_bin_get_by_name (GST_BIN (r.pipe), "sink");
+  more = gst_app_sink_try_pull_sample (GST_APP_SINK (sink), 5 * GST_SECOND);
+  fail_unless (more != NULL, "capture stopped");
+  gst_sample_unref (more);
+  gst_object_unref (sink);
+  run_stop (&r);
+}
+
+GST_END_TEST;
+
 /* ---- caps follow the stream type ---- */
 
 static void
@@ -468,6 +514,7 @@ encoder_suite (void)
   tcase_add_test (tc, test_pvr_busy_encoder);
   tcase_add_test (tc, test_pvr_extra_controls);
   tcase_add_test (tc, test_pvr_extra_controls_unknown);
+  tcase_add_test (tc, test_pvr_extra_controls_live);
   tcase_add_test (tc, test_pvr_stream_type_caps);
   tcase_add_test (tc, test_pvr_color_balance);
   tcase_add_test (tc, test_pvr_color_balance_playing);
