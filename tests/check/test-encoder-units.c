@@ -272,10 +272,8 @@ GST_START_TEST (test_apply_refused_names_control)
   fail_unless (err != NULL);
   fail_unless (g_error_matches (err, IVTV_CONTROLS_ERROR,
           IVTV_CONTROLS_ERROR_FAILED));
-  fail_unless (strstr (err->message, "gop-size") != NULL, "%s",
-      err->message);
-  fail_unless (strstr (err->message, "Fake Card") != NULL, "%s",
-      err->message);
+  fail_unless (strstr (err->message, "gop-size") != NULL, "%s", err->message);
+  fail_unless (strstr (err->message, "Fake Card") != NULL, "%s", err->message);
   g_clear_error (&err);
   g_free (warning);
 }
