@@ -107,7 +107,8 @@ GST_START_TEST (test_pvr_named_applied)
 {
   Running r;
   gchar *out = NULL;
-  gint status;
+  gint status = 1;
+  gboolean spawned;
 
   set_ctrl (V4L2_CID_MPEG_VIDEO_BITRATE_MODE, 0);
   run_start (&r, "bitrate-mode=cbr bitrate=4000000 peak-bitrate=5000000 "
@@ -126,12 +127,13 @@ GST_START_TEST (test_pvr_named_applied)
   fail_unless_equals_int (prop_int (r.src, "audio-bitrate"), 256000);
 
   /* and the card has them, seen by another program of the same run */
-  fail_unless (g_spawn_command_line_sync ("v4l2-ctl -d " IC_DEVICE
+  /* (v4l2-ctl from v4l-utils; the ioctl checks below do not need it) */
+  spawned = g_spawn_command_line_sync ("v4l2-ctl -d " IC_DEVICE
           " --get-ctrl video_bitrate,video_gop_size,video_aspect,"
           "audio_sampling_frequency,audio_layer_ii_bitrate,"
-          "video_bitrate_mode", &out, NULL, &status, NULL));
+          "video_bitrate_mode", &out, NULL, &status, NULL);
   run_stop (&r);
-  if (g_spawn_check_wait_status (status, NULL)) {
+  if (spawned && g_spawn_check_wait_status (status, NULL)) {
     fail_unless (strstr (out, "video_bitrate: 4000000"), "%s", out);
     fail_unless (strstr (out, "video_gop_size: 15"), "%s", out);
     fail_unless (strstr (out, "video_aspect: 2"), "%s", out);
