@@ -14,7 +14,11 @@
  * The input, TV standard, audio input and tuner frequency are set before
  * capture starts; the input can be changed while capturing.  MPEG caps
  * follow the card's stream type (program stream, transport stream, MPEG-1
- * system stream).
+ * system stream).  The encoder's settings are properties (stream-type,
+ * bitrate-mode, bitrate, peak-bitrate, gop-size, b-frames, aspect,
+ * audio-rate, audio-bitrate; each keeps the card's value unless set), any
+ * other control goes in extra-controls, and brightness, contrast,
+ * saturation and hue are channels of the GstColorBalance interface.
  *
  * ## Example launch lines
  * |[
@@ -23,6 +27,9 @@
  * |[
  * gst-launch-1.0 ivtvsrc input=tuner frequency=175250000 ! mpegpsdemux ! mpegvideoparse ! avdec_mpeg2video ! autovideosink
  * ]| Watches channel 7 (US broadcast).
+ * |[
+ * gst-launch-1.0 -e ivtvsrc stream-type=ts bitrate=4000000 aspect=16:9 extra-controls="controls,brightness=140" ! filesink location=tape.ts
+ * ]| Records a transport stream at 4 Mbit/s, 16:9, a little brighter.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -34,6 +41,8 @@
 #include "ivtvcaps.h"
 #include "ivtvcontrols.h"
 #include "ivtvsrcio.h"
+#include "ivtvencoder.h"
+#include "ivtvcolorbalance.h"
 
 #include <string.h>
 
@@ -62,7 +71,9 @@ enum
   PROP_DRIVER,
   PROP_CURRENT_IO_MODE,
   PROP_INPUTS,
-  PROP_STANDARDS
+  PROP_STANDARDS,
+  PROP_ENCODER_FIRST,           /* ivtvencoder.c: IVTV_ENC_N_PROPS ids */
+  PROP_ENCODER_LAST = PROP_ENCODER_FIRST + IVTV_ENC_N_PROPS - 1
 };
 
 #define IVTV_TYPE_LIBV4L2_MODE (ivtv_libv4l2_mode_get_type ())
@@ -86,7 +97,9 @@ ivtv_libv4l2_mode_get_type (void)
 }
 
 #define gst_ivtv_src_parent_class parent_class
-G_DEFINE_TYPE (GstIvtvSrc, gst_ivtv_src, GST_TYPE_PUSH_SRC);
+G_DEFINE_TYPE_WITH_CODE (GstIvtvSrc, gst_ivtv_src, GST_TYPE_PUSH_SRC,
+    G_IMPLEMENT_INTERFACE (GST_TYPE_COLOR_BALANCE,
+        ivtv_color_balance_iface_init));
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (ivtvsrc, "ivtvsrc", GST_RANK_NONE,
     GST_TYPE_IVTV_SRC, ivtv_debug_init ());
 
@@ -174,6 +187,7 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
       g_param_spec_boxed ("standards", "Standards",
           "Names of the TV standards the card offers (NULL before READY)",
           G_TYPE_STRV, ro));
+  ivtv_encoder_install_properties (gobject_class, PROP_ENCODER_FIRST);
 
   gst_element_class_set_static_metadata (element_class,
       "IVTV / V4L2 video source", "Source/Video",
@@ -208,6 +222,7 @@ gst_ivtv_src_init (GstIvtvSrc * src)
   ivtv_device_init (&src->dev, GST_OBJECT (src));
   ivtv_probe_init (&src->probe);
   ivtv_read_init (&src->reader);
+  ivtv_encoder_init (&src->encoder);
 
   gst_base_src_set_live (GST_BASE_SRC (src), TRUE);
   gst_base_src_set_format (GST_BASE_SRC (src), GST_FORMAT_TIME);
@@ -220,6 +235,8 @@ gst_ivtv_src_finalize (GObject * object)
 {
   GstIvtvSrc *src = GST_IVTV_SRC (object);
 
+  ivtv_color_balance_clear (src);
+  ivtv_encoder_clear (&src->encoder);
   ivtv_probe_clear (&src->probe);
   ivtv_device_clear (&src->dev);
   g_mutex_clear (&src->dev_lock);
@@ -298,6 +315,13 @@ gst_ivtv_src_set_property (GObject * object, guint prop_id,
   GstIvtvSrc *src = GST_IVTV_SRC (object);
 
   GST_OBJECT_LOCK (src);
+  if (prop_id >= PROP_ENCODER_FIRST && prop_id <= PROP_ENCODER_LAST) {
+    ivtv_encoder_set_property (&src->encoder, prop_id - PROP_ENCODER_FIRST,
+        value);
+    GST_OBJECT_UNLOCK (src);
+    ivtv_encoder_property_changed (src, prop_id - PROP_ENCODER_FIRST);
+    return;
+  }
   switch (prop_id) {
     case PROP_DEVICE:
       g_free (src->device);
@@ -370,6 +394,12 @@ gst_ivtv_src_get_property (GObject * object, guint prop_id, GValue * value,
   }
 
   GST_OBJECT_LOCK (src);
+  if (prop_id >= PROP_ENCODER_FIRST && prop_id <= PROP_ENCODER_LAST) {
+    ivtv_encoder_get_property (&src->encoder, prop_id - PROP_ENCODER_FIRST,
+        value);
+    GST_OBJECT_UNLOCK (src);
+    return;
+  }
   switch (prop_id) {
     case PROP_DEVICE:
       g_value_set_string (value, src->device);
@@ -507,6 +537,7 @@ static void
 close_device (GstIvtvSrc * src)
 {
   g_mutex_lock (&src->dev_lock);
+  ivtv_color_balance_clear (src);
   ivtv_probe_clear (&src->probe);
   ivtv_device_close (&src->dev);
   g_mutex_unlock (&src->dev_lock);

@@ -11,6 +11,7 @@
 #include "ivtvprobe.h"
 #include "ivtviomode.h"
 #include "ivtvread.h"
+#include "ivtvencoder.h"
 
 G_BEGIN_DECLS
 
@@ -59,6 +60,10 @@ struct _GstIvtvSrc
   gboolean need_sniff;          /* MPEG without stream-type control */
   guint frame_size;             /* raw: sizeimage, 0 for byte streams */
   gint fps_n, fps_d;
+
+  /* encoder controls (object lock) and colour balance (dev_lock) */
+  IvtvEncoder encoder;
+  GList *cb_channels;
 };
 
 G_END_DECLS

@@ -11,6 +11,7 @@
 #include "ivtvcaps.h"
 #include "ivtvcontrols.h"
 #include "ivtvdebug.h"
+#include "ivtvencoder.h"
 
 #if HAVE_IVTV_STREAM
 #include "ivtvstream.h"
@@ -79,6 +80,8 @@ apply_settings (GstIvtvSrc * src)
           freq, &err))
     ok = report_setting (src, err);
   g_clear_error (&err);
+  if (ok)
+    ok = ivtv_encoder_start (src);      /* MPEG controls, extra-controls */
 
   g_free (input);
   g_free (standard);

@@ -1,0 +1,89 @@
+/* ivtvsrc — the MPEG encoder controls as element properties (stream-type,
+ * bitrate-mode, bitrate, peak-bitrate, gop-size, b-frames, aspect,
+ * audio-rate, audio-bitrate) and extra-controls (a GstStructure of any
+ * controls by their v4l2-ctl names, as v4l2src has it).
+ *
+ * Every property defaults to "keep the card's value".  At start the wanted
+ * values are checked against the probed controls (range, menu items) and
+ * set with one VIDIOC_S_EXT_CTRLS; a value the card cannot take is an
+ * error naming what it can; a control the card lacks is a warning naming
+ * the controls it has (capture goes on).  The values read back after
+ * setting are what get_property shows from then on.
+ */
+#ifndef __IVTV_ENCODER_H__
+#define __IVTV_ENCODER_H__
+
+#include <gst/gst.h>
+#include "ivtvdevice.h"
+#include "ivtvprobe.h"
+
+G_BEGIN_DECLS
+
+struct _GstIvtvSrc;
+
+/* "keep the card's value" of every named property */
+#define IVTV_ENCODER_KEEP (-1)
+
+typedef enum
+{
+  IVTV_ENC_STREAM_TYPE,
+  IVTV_ENC_BITRATE_MODE,
+  IVTV_ENC_BITRATE,
+  IVTV_ENC_PEAK_BITRATE,
+  IVTV_ENC_GOP_SIZE,
+  IVTV_ENC_B_FRAMES,
+  IVTV_ENC_ASPECT,
+  IVTV_ENC_AUDIO_RATE,
+  IVTV_ENC_AUDIO_BITRATE,
+  IVTV_ENC_N_NAMED,
+  IVTV_ENC_EXTRA_CONTROLS = IVTV_ENC_N_NAMED,
+  IVTV_ENC_N_PROPS
+} IvtvEncoderProp;
+
+typedef struct
+{
+  gint want[IVTV_ENC_N_NAMED];  /* property value, IVTV_ENCODER_KEEP */
+  gint current[IVTV_ENC_N_NAMED];       /* read back at start, or
+                                         * IVTV_ENCODER_KEEP if unknown */
+  GstStructure *extra_controls;
+} IvtvEncoder;
+
+void ivtv_encoder_init (IvtvEncoder * enc);
+void ivtv_encoder_clear (IvtvEncoder * enc);
+
+/* Install the properties with ids first_id .. first_id + IVTV_ENC_N_PROPS-1. */
+void ivtv_encoder_install_properties (GObjectClass * klass, guint first_id);
+
+/* @prop is prop_id - first_id.  Caller holds the object lock. */
+void ivtv_encoder_set_property (IvtvEncoder * enc, guint prop,
+    const GValue * value);
+void ivtv_encoder_get_property (IvtvEncoder * enc, guint prop, GValue * value);
+
+/* Apply at start (before the first read), the device lock held by the
+ * caller; takes the object lock itself for the property values.  Posts the
+ * warnings and errors on the element; FALSE when capture must not start. */
+gboolean ivtv_encoder_start (struct _GstIvtvSrc *src);
+
+/* After set_property of @prop: a change of extra-controls while capturing
+ * is applied now (failures are warnings); call without locks held. */
+void ivtv_encoder_property_changed (struct _GstIvtvSrc *src, guint prop);
+
+/* The core of ivtv_encoder_start without an element: applies @want and
+ * @extra to the device.  *warning gets a message for controls that were
+ * ignored (g_free); FALSE with @error (IVTV_CONTROLS_ERROR) when a value is
+ * out of range or the driver refuses.  @current gets the read-back values
+ * (IVTV_ENCODER_KEEP for controls the card lacks). */
+gboolean ivtv_encoder_apply (IvtvDevice * dev, const IvtvProbe * probe,
+    const gint want[IVTV_ENC_N_NAMED], const GstStructure * extra,
+    gint current[IVTV_ENC_N_NAMED], gchar ** warning, GError ** error);
+
+/* v4l2-ctl's name of a control: "Video Bitrate" -> "video_bitrate"
+ * (lower case, runs of anything else one '_', none at the ends). */
+gchar *ivtv_encoder_control_name (const gchar * name);
+
+/* "brightness, contrast, ..." of the card's controls (g_free). */
+gchar *ivtv_encoder_list_controls (const IvtvProbe * probe);
+
+G_END_DECLS
+
+#endif /* __IVTV_ENCODER_H__ */
