@@ -46,6 +46,9 @@ GST_DEBUG_CATEGORY (ivtvsrc_debug);
 #define DEFAULT_IO_MODE      IVTV_IO_AUTO
 #define DEFAULT_USE_LIBV4L2  IVTV_LIBV4L2_AUTO
 #define DEFAULT_BLOCKSIZE    65536
+#define DEFAULT_TIMEOUT      IVTV_READ_STALL_SECONDS
+#define DEFAULT_SIGNAL_TIMEOUT 0
+#define DEFAULT_WAIT_FOR_SIGNAL FALSE
 
 enum
 {
@@ -62,7 +65,12 @@ enum
   PROP_DRIVER,
   PROP_CURRENT_IO_MODE,
   PROP_INPUTS,
-  PROP_STANDARDS
+  PROP_STANDARDS,
+  /* robustness */
+  PROP_BLOCKSIZE,
+  PROP_TIMEOUT,
+  PROP_SIGNAL_TIMEOUT,
+  PROP_WAIT_FOR_SIGNAL
 };
 
 #define IVTV_TYPE_LIBV4L2_MODE (ivtv_libv4l2_mode_get_type ())
@@ -175,6 +183,27 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
           "Names of the TV standards the card offers (NULL before READY)",
           G_TYPE_STRV, ro));
 
+  /* robustness: stalls, signal, and blocksize with our default */
+  g_object_class_install_property (gobject_class, PROP_BLOCKSIZE,
+      g_param_spec_uint ("blocksize", "Block size",
+          "Bytes per buffer for read() capture (MPEG byte streams); raw "
+          "frames use the frame size", 1, G_MAXUINT, DEFAULT_BLOCKSIZE, rw));
+  g_object_class_install_property (gobject_class, PROP_TIMEOUT,
+      g_param_spec_uint ("timeout", "Timeout",
+          "Seconds without data before a warning (the encoder stalled); "
+          "after twice as long the capture ends with an error (0 = wait "
+          "for ever)", 0, 3600, DEFAULT_TIMEOUT, rw));
+  g_object_class_install_property (gobject_class, PROP_SIGNAL_TIMEOUT,
+      g_param_spec_uint ("signal-timeout", "Signal timeout",
+          "Seconds without a signal on the input before the recording ends "
+          "by itself with EOS (end of the tape; 0 = never)", 0, 86400,
+          DEFAULT_SIGNAL_TIMEOUT, rw | GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_WAIT_FOR_SIGNAL,
+      g_param_spec_boolean ("wait-for-signal", "Wait for signal",
+          "Hold the first buffer until the input has a signal (start the "
+          "pipeline, then press play on the camera)", DEFAULT_WAIT_FOR_SIGNAL,
+          rw | GST_PARAM_MUTABLE_READY));
+
   gst_element_class_set_static_metadata (element_class,
       "IVTV / V4L2 video source", "Source/Video",
       "Captures from V4L2 devices, including read()-only MPEG encoder cards "
@@ -208,6 +237,10 @@ gst_ivtv_src_init (GstIvtvSrc * src)
   ivtv_device_init (&src->dev, GST_OBJECT (src));
   ivtv_probe_init (&src->probe);
   ivtv_read_init (&src->reader);
+  ivtv_signal_init (&src->signal);
+  src->timeout = DEFAULT_TIMEOUT;
+  src->signal_timeout = DEFAULT_SIGNAL_TIMEOUT;
+  src->wait_for_signal = DEFAULT_WAIT_FOR_SIGNAL;
 
   gst_base_src_set_live (GST_BASE_SRC (src), TRUE);
   gst_base_src_set_format (GST_BASE_SRC (src), GST_FORMAT_TIME);
@@ -220,6 +253,7 @@ gst_ivtv_src_finalize (GObject * object)
 {
   GstIvtvSrc *src = GST_IVTV_SRC (object);
 
+  ivtv_signal_clear (&src->signal);
   ivtv_probe_clear (&src->probe);
   ivtv_device_clear (&src->dev);
   g_mutex_clear (&src->dev_lock);
@@ -327,6 +361,21 @@ gst_ivtv_src_set_property (GObject * object, guint prop_id,
     case PROP_USE_LIBV4L2:
       src->use_libv4l2 = g_value_get_enum (value);
       break;
+      /* robustness */
+    case PROP_BLOCKSIZE:
+      GST_OBJECT_UNLOCK (src);
+      gst_base_src_set_blocksize (GST_BASE_SRC (src), g_value_get_uint (value));
+      return;
+    case PROP_TIMEOUT:
+      src->timeout = g_value_get_uint (value);
+      ivtv_read_set_timeout (&src->reader, src->timeout);
+      break;
+    case PROP_SIGNAL_TIMEOUT:
+      src->signal_timeout = g_value_get_uint (value);
+      break;
+    case PROP_WAIT_FOR_SIGNAL:
+      src->wait_for_signal = g_value_get_boolean (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -344,6 +393,10 @@ gst_ivtv_src_get_property (GObject * object, guint prop_id, GValue * value,
 {
   GstIvtvSrc *src = GST_IVTV_SRC (object);
 
+  if (prop_id == PROP_BLOCKSIZE) {      /* takes the object lock itself */
+    g_value_set_uint (value, gst_base_src_get_blocksize (GST_BASE_SRC (src)));
+    return;
+  }
   switch (prop_id) {
     case PROP_DEVICE_NAME:
     case PROP_DRIVER:
@@ -397,6 +450,16 @@ gst_ivtv_src_get_property (GObject * object, guint prop_id, GValue * value,
       break;
     case PROP_CURRENT_IO_MODE:
       g_value_set_enum (value, src->current_io_mode);
+      break;
+      /* robustness */
+    case PROP_TIMEOUT:
+      g_value_set_uint (value, src->timeout);
+      break;
+    case PROP_SIGNAL_TIMEOUT:
+      g_value_set_uint (value, src->signal_timeout);
+      break;
+    case PROP_WAIT_FOR_SIGNAL:
+      g_value_set_boolean (value, src->wait_for_signal);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -520,6 +583,9 @@ gst_ivtv_src_change_state (GstElement * element, GstStateChange transition)
 
   if (transition == GST_STATE_CHANGE_NULL_TO_READY && !open_device (src))
     return GST_STATE_CHANGE_FAILURE;
+  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED
+      && !ivtv_src_io_check_settings (src))
+    return GST_STATE_CHANGE_FAILURE;    /* one error, posted */
 
   ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
 

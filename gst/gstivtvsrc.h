@@ -11,6 +11,7 @@
 #include "ivtvprobe.h"
 #include "ivtviomode.h"
 #include "ivtvread.h"
+#include "ivtvsignal.h"
 
 G_BEGIN_DECLS
 
@@ -39,6 +40,10 @@ struct _GstIvtvSrc
   gchar *audio_input;
   IvtvIoMode io_mode;
   IvtvLibv4l2Mode use_libv4l2;
+  /* robustness (helper "robust"): stall, signal */
+  guint timeout;                /* s without data: warning, 2x: error */
+  guint signal_timeout;         /* s without signal: EOS; 0 = off */
+  gboolean wait_for_signal;
 
   /* the device (dev_lock: open/close/probe and live changes) */
   GMutex dev_lock;
@@ -59,6 +64,8 @@ struct _GstIvtvSrc
   gboolean need_sniff;          /* MPEG without stream-type control */
   guint frame_size;             /* raw: sizeimage, 0 for byte streams */
   gint fps_n, fps_d;
+  IvtvSignal signal;            /* the signal watch */
+  gboolean draining;            /* EOS asked: ENCODER_CMD STOP sent */
 };
 
 G_END_DECLS

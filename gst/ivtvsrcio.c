@@ -1,7 +1,9 @@
 /* ivtvsrc — the element's GstBaseSrc/GstPushSrc virtual methods: start
- * (apply input/standard/audio/frequency, choose the I/O mode), caps and
- * negotiation, create (read() or streaming, with the fallback from a
- * failing streaming start to read()), unlock, latency, stop (encoder
+ * (apply input/standard/audio/frequency, choose the I/O mode, start the
+ * signal watch), caps and negotiation, create (read() or streaming, with
+ * the fallback from a failing streaming start to read(); wait-for-signal),
+ * unlock, latency, EOS (clean end: ENCODER_CMD STOP at the GOP end, then
+ * the rest of the stream is read and pushed before EOS), stop (encoder
  * stopped at the end of a GOP, device released). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -11,6 +13,7 @@
 #include "ivtvcaps.h"
 #include "ivtvcontrols.h"
 #include "ivtvdebug.h"
+#include "ivtvsignal.h"
 
 #if HAVE_IVTV_STREAM
 #include "ivtvstream.h"
@@ -86,7 +89,43 @@ apply_settings (GstIvtvSrc * src)
   return ok;
 }
 
-/* The "silent blackness": tell the user when the input has no signal. */
+gboolean
+ivtv_src_io_check_settings (GstIvtvSrc * src)
+{
+  gchar *input, *standard, *audio;
+  GError *err = NULL;
+  v4l2_std_id id;
+  gboolean is_auto;
+
+  GST_OBJECT_LOCK (src);
+  input = g_strdup (src->input);
+  standard = g_strdup (src->standard);
+  audio = g_strdup (src->audio_input);
+  GST_OBJECT_UNLOCK (src);
+
+  g_mutex_lock (&src->dev_lock);
+  if (ivtv_device_is_open (&src->dev)) {
+    if (input)
+      ivtv_controls_find_input (&src->probe, input, &err);
+    if (!err && standard)
+      ivtv_controls_resolve_std (&src->probe, standard, &id, &is_auto, &err);
+    if (!err && audio)
+      ivtv_controls_find_audio (&src->probe, audio, &err);
+  }
+  g_mutex_unlock (&src->dev_lock);
+  g_free (input);
+  g_free (standard);
+  g_free (audio);
+  if (err == NULL)
+    return TRUE;
+  GST_ELEMENT_ERROR (src, RESOURCE, SETTINGS, ("%s", err->message),
+      ("device %s", src->dev.path));
+  g_clear_error (&err);
+  return FALSE;
+}
+
+/* A signal the card cannot lock on (no signal at all is the signal
+ * watch's, ivtvsignal.c). */
 static void
 check_signal (GstIvtvSrc * src)
 {
@@ -98,11 +137,8 @@ check_signal (GstIvtvSrc * src)
   if (in == NULL)
     return;
   if (in->status & (V4L2_IN_ST_NO_POWER | V4L2_IN_ST_NO_SIGNAL))
-    GST_ELEMENT_WARNING (src, RESOURCE, READ,
-        ("No signal on input '%s' of '%s': the recording will be black "
-            "(is the cable on this input?).", in->name, src->probe.card),
-        ("input status 0x%08x", in->status));
-  else if (in->status & (V4L2_IN_ST_NO_H_LOCK | V4L2_IN_ST_NO_SYNC))
+    return;
+  if (in->status & (V4L2_IN_ST_NO_H_LOCK | V4L2_IN_ST_NO_SYNC))
     GST_ELEMENT_WARNING (src, RESOURCE, READ,
         ("Input '%s' of '%s' has a signal the card cannot lock on (wrong "
             "standard?).", in->name, src->probe.card),
@@ -142,6 +178,7 @@ gst_ivtv_src_start (GstBaseSrc * bsrc)
   GstIvtvSrc *src = GST_IVTV_SRC (bsrc);
   GError *err = NULL;
   IvtvIoMode requested, chosen;
+  guint signal_timeout;
 
   g_mutex_lock (&src->dev_lock);
   if (!ivtv_device_is_open (&src->dev)) {
@@ -175,7 +212,14 @@ gst_ivtv_src_start (GstBaseSrc * bsrc)
   src->io_started = FALSE;
   src->need_sniff = FALSE;
   src->capturing = TRUE;
+  src->draining = FALSE;
   g_mutex_unlock (&src->dev_lock);
+
+  GST_OBJECT_LOCK (src);
+  signal_timeout = src->signal_timeout;
+  GST_OBJECT_UNLOCK (src);
+  ivtv_signal_start (&src->signal, GST_ELEMENT (src), &src->dev,
+      &src->dev_lock, signal_timeout);
   return TRUE;
 
 fail:
@@ -204,6 +248,7 @@ gst_ivtv_src_stop (GstBaseSrc * bsrc)
   GstIvtvSrc *src = GST_IVTV_SRC (bsrc);
   GstPoll *poll;
 
+  ivtv_signal_stop (&src->signal);      /* it takes dev_lock */
   g_mutex_lock (&src->dev_lock);
   src->capturing = FALSE;
   stop_io (src);
@@ -464,6 +509,9 @@ start_read (GstIvtvSrc * src)
     g_clear_error (&err);
     return FALSE;
   }
+  GST_OBJECT_LOCK (src);
+  ivtv_read_set_timeout (&src->reader, src->timeout);
+  GST_OBJECT_UNLOCK (src);
   set_current_io_mode (src, IVTV_IO_RW);
   return TRUE;
 }
@@ -518,6 +566,13 @@ gst_ivtv_src_create (GstPushSrc * psrc, GstBuffer ** buf)
   GstFlowReturn ret;
 
   if (!src->io_started) {
+    gboolean wait;
+
+    GST_OBJECT_LOCK (src);
+    wait = src->wait_for_signal;
+    GST_OBJECT_UNLOCK (src);
+    if (wait && !ivtv_signal_wait_present (&src->signal, src->poll))
+      return GST_FLOW_FLUSHING;
     if (!start_io (src))
       return GST_FLOW_ERROR;
     src->io_started = TRUE;
@@ -631,6 +686,44 @@ gst_ivtv_src_query (GstBaseSrc * bsrc, GstQuery * query)
   return GST_BASE_SRC_CLASS (parent_class)->query (bsrc, query);
 }
 
+/* ---- EOS: the clean end ---- */
+
+#define IVTV_DRAIN_MAX_US (2 * G_USEC_PER_SEC)
+
+/* EOS from the application (gst-launch -e) or the signal watch: a
+ * read() MPEG encoder is stopped at the end of its GOP and the reader
+ * goes on until the driver ends the stream (read() gives 0) or 2 s pass;
+ * then create() returns EOS and the base class sends it downstream.  The
+ * file ends with a complete GOP. */
+static gboolean
+gst_ivtv_src_send_event (GstElement * element, GstEvent * event)
+{
+  GstIvtvSrc *src = GST_IVTV_SRC (element);
+  gboolean drain = FALSE;
+
+  if (GST_EVENT_TYPE (event) == GST_EVENT_EOS) {
+    g_mutex_lock (&src->dev_lock);
+    if (src->capturing && src->io_started && src->mpeg && src->reader.started
+        && src->stream == NULL && !src->draining
+        && ivtv_device_is_open (&src->dev)
+        && ivtv_controls_encoder_stop (&src->dev)) {
+      src->draining = TRUE;
+      ivtv_read_drain (&src->reader, IVTV_DRAIN_MAX_US);
+      drain = TRUE;
+    } else if (src->draining) {
+      drain = TRUE;             /* already ending */
+    }
+    g_mutex_unlock (&src->dev_lock);
+  }
+  if (drain) {
+    GST_INFO_OBJECT (src, "EOS: encoder stopped at the end of the GOP, "
+        "reading the rest of the stream");
+    gst_event_unref (event);
+    return TRUE;
+  }
+  return GST_ELEMENT_CLASS (parent_class)->send_event (element, event);
+}
+
 void
 ivtv_src_io_class_init (GstIvtvSrcClass * klass)
 {
@@ -651,4 +744,6 @@ ivtv_src_io_class_init (GstIvtvSrcClass * klass)
   basesrc_class->unlock_stop = GST_DEBUG_FUNCPTR (gst_ivtv_src_unlock_stop);
   basesrc_class->query = GST_DEBUG_FUNCPTR (gst_ivtv_src_query);
   pushsrc_class->create = GST_DEBUG_FUNCPTR (gst_ivtv_src_create);
+  GST_ELEMENT_CLASS (klass)->send_event =
+      GST_DEBUG_FUNCPTR (gst_ivtv_src_send_event);
 }
