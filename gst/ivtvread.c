@@ -86,11 +86,13 @@ ivtv_read_set_timeout (IvtvReader * r, guint seconds)
 void
 ivtv_read_drain (IvtvReader * r, gint64 max_us)
 {
-  r->drain_deadline = g_get_monotonic_time () + max_us;
+  r->drain_start = g_get_monotonic_time ();
+  r->drain_deadline = r->drain_start + max_us;
   g_atomic_int_set (&r->drain, 1);
 }
 
 #define WAIT_STEP_US (200 * G_TIME_SPAN_MILLISECOND)
+#define IVTV_READ_DRAIN_IDLE_US (500 * G_TIME_SPAN_MILLISECOND)
 
 /* Wait until the device is readable.  GST_FLOW_OK when it is; EOS when a
  * drain ran out of time; ERROR (posted) after 2 x timeout without data. */
@@ -103,12 +105,17 @@ wait_readable (IvtvReader * r)
     gint ret;
 
     if (g_atomic_int_get (&r->drain)) {
-      if (now >= r->drain_deadline) {
+      /* a GOP is about half a second: no data for that long while
+       * draining means the driver will not end the stream */
+      gint64 end = MIN (r->drain_deadline,
+          MAX (r->last_data, r->drain_start) + IVTV_READ_DRAIN_IDLE_US);
+
+      if (now >= end) {
         GST_INFO_OBJECT (r->element, "the driver did not end the stream "
             "in time: ending it here");
         return GST_FLOW_EOS;
       }
-      wait = MIN (wait, r->drain_deadline - now);
+      wait = MIN (wait, end - now);
     } else if (timeout > 0) {
       gint64 idle = now - r->last_data, limit = timeout * G_USEC_PER_SEC;
 

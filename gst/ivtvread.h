@@ -11,8 +11,8 @@
  * poll() call): no data for `timeout` seconds posts a warning once, for
  * 2 x `timeout` an error (never a hang); timeout 0 waits for ever.  A
  * drain (ivtv_read_drain, after ENCODER_CMD STOP) reads on until the
- * driver ends the stream (read() returns 0) or the drain deadline passes,
- * then gives EOS.  Buffers carry byte offsets; time stamps come from the
+ * driver ends the stream (read() returns 0), the drain deadline passes or
+ * no data comes for 0.5 s (a GOP), then gives EOS.  Buffers carry byte offsets; time stamps come from the
  * base class (do-timestamp: running time on arrival).
  */
 #ifndef __IVTV_READ_H__
@@ -39,7 +39,7 @@ typedef struct
   guint timeout;                /* seconds; 0 = no stall detection */
   gint64 last_data;             /* monotonic us of the last data */
   gint drain;                   /* atomic: draining after ENCODER_CMD STOP */
-  gint64 drain_deadline;        /* monotonic us (atomic) */
+  gint64 drain_start, drain_deadline;   /* monotonic us */
   guint eio_count;              /* consecutive EIO */
 
   guint64 offset;               /* bytes pushed so far */
