@@ -49,6 +49,7 @@ GST_DEBUG_CATEGORY (ivtvsrc_debug);
 #define DEFAULT_TIMEOUT      IVTV_READ_STALL_SECONDS
 #define DEFAULT_SIGNAL_TIMEOUT 0
 #define DEFAULT_WAIT_FOR_SIGNAL FALSE
+#define DEFAULT_RECONNECT    FALSE
 
 enum
 {
@@ -70,7 +71,8 @@ enum
   PROP_BLOCKSIZE,
   PROP_TIMEOUT,
   PROP_SIGNAL_TIMEOUT,
-  PROP_WAIT_FOR_SIGNAL
+  PROP_WAIT_FOR_SIGNAL,
+  PROP_RECONNECT
 };
 
 #define IVTV_TYPE_LIBV4L2_MODE (ivtv_libv4l2_mode_get_type ())
@@ -203,6 +205,13 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
           "Hold the first buffer until the input has a signal (start the "
           "pipeline, then press play on the camera)", DEFAULT_WAIT_FOR_SIGNAL,
           rw | GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_RECONNECT,
+      g_param_spec_boolean ("reconnect", "Reconnect",
+          "When the device goes away (unplugged), post an ivtvsrc-reconnect "
+          "message (state=lost), try to open it again once a second for up "
+          "to 12 x timeout seconds (60 s at least) and resume (state="
+          "restored) instead of failing (read() capture)", DEFAULT_RECONNECT,
+          rw | GST_PARAM_MUTABLE_READY));
 
   gst_element_class_set_static_metadata (element_class,
       "IVTV / V4L2 video source", "Source/Video",
@@ -241,6 +250,7 @@ gst_ivtv_src_init (GstIvtvSrc * src)
   src->timeout = DEFAULT_TIMEOUT;
   src->signal_timeout = DEFAULT_SIGNAL_TIMEOUT;
   src->wait_for_signal = DEFAULT_WAIT_FOR_SIGNAL;
+  src->reconnect = DEFAULT_RECONNECT;
 
   gst_base_src_set_live (GST_BASE_SRC (src), TRUE);
   gst_base_src_set_format (GST_BASE_SRC (src), GST_FORMAT_TIME);
@@ -376,6 +386,9 @@ gst_ivtv_src_set_property (GObject * object, guint prop_id,
     case PROP_WAIT_FOR_SIGNAL:
       src->wait_for_signal = g_value_get_boolean (value);
       break;
+    case PROP_RECONNECT:
+      src->reconnect = g_value_get_boolean (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -460,6 +473,9 @@ gst_ivtv_src_get_property (GObject * object, guint prop_id, GValue * value,
       break;
     case PROP_WAIT_FOR_SIGNAL:
       g_value_set_boolean (value, src->wait_for_signal);
+      break;
+    case PROP_RECONNECT:
+      g_value_set_boolean (value, src->reconnect);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

@@ -44,6 +44,7 @@ struct _GstIvtvSrc
   guint timeout;                /* s without data: warning, 2x: error */
   guint signal_timeout;         /* s without signal: EOS; 0 = off */
   gboolean wait_for_signal;
+  gboolean reconnect;           /* wait for an unplugged node to return */
 
   /* the device (dev_lock: open/close/probe and live changes) */
   GMutex dev_lock;

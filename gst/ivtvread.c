@@ -35,6 +35,7 @@ ivtv_read_start (IvtvReader * r, GstElement * element, IvtvDevice * dev,
   r->stall_warned = FALSE;
   r->last_data = g_get_monotonic_time ();
   r->eio_count = 0;
+  r->lost = FALSE;
   g_atomic_int_set (&r->drain, 0);
 
   r->pool = gst_buffer_pool_new ();
@@ -227,6 +228,13 @@ ivtv_read_create (IvtvReader * r, GstBuffer ** out)
     break;
   }
 
+  if (n < 0 && r->reconnect && (n == -ENODEV || n == -ENXIO)) {
+    GST_WARNING_OBJECT (r->element, "%s went away after %" G_GUINT64_FORMAT
+        " bytes", r->dev->path, r->offset);
+    r->lost = TRUE;
+    fret = GST_FLOW_CUSTOM_ERROR;
+    goto done;
+  }
   if (n < 0) {
     post_read_error (r, (gint) - n);
     fret = GST_FLOW_ERROR;

@@ -13,7 +13,9 @@
  * drain (ivtv_read_drain, after ENCODER_CMD STOP) reads on until the
  * driver ends the stream (read() returns 0), the drain deadline passes or
  * no data comes for 0.5 s (a GOP), then gives EOS.  Buffers carry byte offsets; time stamps come from the
- * base class (do-timestamp: running time on arrival).
+ * base class (do-timestamp: running time on arrival).  With `reconnect`
+ * set, ENODEV/ENXIO posts nothing: create returns GST_FLOW_CUSTOM_ERROR
+ * with `lost` set, and the element waits for the node to come back.
  */
 #ifndef __IVTV_READ_H__
 #define __IVTV_READ_H__
@@ -41,6 +43,8 @@ typedef struct
   gint drain;                   /* atomic: draining after ENCODER_CMD STOP */
   gint64 drain_start, drain_deadline;   /* monotonic us */
   guint eio_count;              /* consecutive EIO */
+  gboolean reconnect;           /* ENODEV: no error, set lost */
+  gboolean lost;                /* the device went away (reconnect) */
 
   guint64 offset;               /* bytes pushed so far */
   guint64 n_buffers;

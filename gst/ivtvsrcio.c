@@ -511,6 +511,7 @@ start_read (GstIvtvSrc * src)
   }
   GST_OBJECT_LOCK (src);
   ivtv_read_set_timeout (&src->reader, src->timeout);
+  src->reader.reconnect = src->reconnect;
   GST_OBJECT_UNLOCK (src);
   set_current_io_mode (src, IVTV_IO_RW);
   return TRUE;
@@ -559,6 +560,85 @@ start_io (GstIvtvSrc * src)
   return start_read (src);
 }
 
+static void
+post_reconnect (GstIvtvSrc * src, const gchar * state, guint64 bytes)
+{
+  gst_element_post_message (GST_ELEMENT (src),
+      gst_message_new_element (GST_OBJECT (src),
+          gst_structure_new ("ivtvsrc-reconnect", "state", G_TYPE_STRING,
+              state, "device", G_TYPE_STRING, src->dev.path,
+              "bytes", G_TYPE_UINT64, bytes, NULL)));
+}
+
+/* The node went away (reconnect=true): close it, try to open it again
+ * once a second (bounded; flushing ends the wait), re-apply the settings
+ * and restart read() capture.  FLUSHING, ERROR (posted) or OK. */
+static GstFlowReturn
+reconnect_device (GstIvtvSrc * src)
+{
+  guint64 bytes = src->reader.offset;
+  gchar *path = g_strdup (src->dev.path);
+  guint timeout, waited = 0, limit;
+  GstFlowReturn ret = GST_FLOW_ERROR;
+
+  GST_OBJECT_LOCK (src);
+  timeout = src->timeout;
+  GST_OBJECT_UNLOCK (src);
+  limit = MAX (60, 12 * timeout);
+  GST_ELEMENT_WARNING (src, RESOURCE, READ,
+      ("The device %s went away after %" G_GUINT64_FORMAT " bytes; waiting "
+          "up to %u seconds for it to come back.", path, bytes, limit),
+      ("reconnect=true"));
+  post_reconnect (src, "lost", bytes);
+  stop_io (src);
+  g_mutex_lock (&src->dev_lock);
+  ivtv_device_close (&src->dev);
+  g_mutex_unlock (&src->dev_lock);
+
+  for (;;) {
+    GError *err = NULL;
+    gboolean ok;
+
+    /* the poll watches nothing now: returns after 1 s or when flushing */
+    if (gst_poll_wait (src->poll, GST_SECOND) < 0 && errno == EBUSY) {
+      ret = GST_FLOW_FLUSHING;
+      break;
+    }
+    waited++;
+    g_mutex_lock (&src->dev_lock);
+    ok = ivtv_device_open (&src->dev, path, TRUE, &err);
+    if (ok) {
+      ivtv_probe_clear (&src->probe);   /* a new device: what it is now */
+      ok = ivtv_probe_run (&src->probe, &src->dev, &err)
+          && apply_settings (src);
+      if (!ok)
+        ivtv_device_close (&src->dev);
+    }
+    g_mutex_unlock (&src->dev_lock);
+    if (ok) {
+      GST_ELEMENT_INFO (src, RESOURCE, READ,
+          ("The device %s is back after %u seconds; capture resumes.", path,
+              waited), (NULL));
+      post_reconnect (src, "restored", bytes);
+      ret = start_read (src) ? GST_FLOW_OK : GST_FLOW_ERROR;
+      src->io_started = ret == GST_FLOW_OK;
+      src->reader.offset = bytes;       /* offsets go on */
+      break;
+    }
+    GST_DEBUG_OBJECT (src, "reopening %s: %s", path, err ? err->message :
+        "settings refused");
+    g_clear_error (&err);
+    if (waited >= limit) {
+      GST_ELEMENT_ERROR (src, RESOURCE, NOT_FOUND,
+          ("The device %s went away and did not come back within %u "
+              "seconds.", path, limit), ("reconnect=true"));
+      break;
+    }
+  }
+  g_free (path);
+  return ret;
+}
+
 static GstFlowReturn
 gst_ivtv_src_create (GstPushSrc * psrc, GstBuffer ** buf)
 {
@@ -583,6 +663,11 @@ gst_ivtv_src_create (GstPushSrc * psrc, GstBuffer ** buf)
   else
 #endif
     ret = ivtv_read_create (&src->reader, buf);
+  while (ret == GST_FLOW_CUSTOM_ERROR && src->reader.lost) {
+    ret = reconnect_device (src);
+    if (ret == GST_FLOW_OK)
+      ret = ivtv_read_create (&src->reader, buf);
+  }
 
   if (ret == GST_FLOW_OK && src->need_sniff) {
     GstMapInfo map;
