@@ -535,6 +535,9 @@ start_io (GstIvtvSrc * src)
         IVTV_STREAM_MODE_MMAP;
 
     src->stream = ivtv_stream_new (GST_ELEMENT (src), &src->dev, smode);
+    GST_OBJECT_LOCK (src);
+    ivtv_stream_set_timeout (src->stream, src->timeout);
+    GST_OBJECT_UNLOCK (src);
     if (ivtv_stream_start (src->stream, src->poll, src->extra_buffers, &err))
       return TRUE;
     ivtv_stream_free (src->stream);
