@@ -23,6 +23,16 @@
  * |[
  * gst-launch-1.0 ivtvsrc input=tuner frequency=175250000 ! mpegpsdemux ! mpegvideoparse ! avdec_mpeg2video ! autovideosink
  * ]| Watches channel 7 (US broadcast).
+ * |[
+ * gst-launch-1.0 -e ivtvsrc input=composite signal-timeout=5 ! filesink location=tape.mpg
+ * ]| Records a tape until it ends: 5 s without signal on the input sends
+ * EOS.  On EOS (also Ctrl-C with -e) the encoder is stopped at the end of
+ * its GOP and the rest of the stream is written, so the file ends with a
+ * complete GOP.  No signal gives a warning and an `ivtvsrc-signal` element
+ * message (fields `present`, `input`; again on every change); no data for
+ * `timeout` seconds a warning, for twice as long an error; with
+ * `reconnect=true` an unplugged card is waited for (`ivtvsrc-reconnect`
+ * messages, state lost / restored).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
