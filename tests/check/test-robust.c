@@ -1,8 +1,9 @@
 /* ivtvsrc tape-capture robustness under the emulator (pvr250): no false
  * stall warning on a paced capture, a stall is a warning then an error,
  * the signal watch (message, warning, signal-timeout EOS, wait-for-signal),
- * the clean end on EOS (last GOP complete), one error for a bad input
- * name, and the blocksize default.  Each meson test picks its cases with
+ * the clean end on EOS (last GOP complete), unplug (an error, or with
+ * reconnect=true the lost/restored messages and a wait that EOS ends),
+ * one error for a bad input name, and the blocksize default.  Each meson test picks its cases with
  * GST_CHECKS and its emulator faults (see meson.build). */
 #include "ivtvcheck.h"
 
@@ -17,6 +18,7 @@ typedef struct
   gchar *error;
   GList *warnings;              /* gchar * */
   GList *signals;               /* GstStructure * of ivtvsrc-signal */
+  GList *reconnects;            /* GstStructure * of ivtvsrc-reconnect */
   gint64 first_warning_us, error_us, eos_us;    /* since PLAYING */
 } RobustRun;
 
@@ -26,6 +28,7 @@ run_clear (RobustRun * r)
   g_free (r->error);
   g_list_free_full (r->warnings, g_free);
   g_list_free_full (r->signals, (GDestroyNotify) gst_structure_free);
+  g_list_free_full (r->reconnects, (GDestroyNotify) gst_structure_free);
   memset (r, 0, sizeof (*r));
 }
 
@@ -93,6 +96,9 @@ run_pipe (GstElement * pipe, gint timeout_ms, gint eos_after_ms,
         const GstStructure *s = gst_message_get_structure (msg);
         if (s && gst_structure_has_name (s, "ivtvsrc-signal"))
           r->signals = g_list_append (r->signals, gst_structure_copy (s));
+        if (s && gst_structure_has_name (s, "ivtvsrc-reconnect"))
+          r->reconnects = g_list_append (r->reconnects,
+              gst_structure_copy (s));
         break;
       }
       default:
@@ -359,6 +365,75 @@ GST_START_TEST (test_blocksize_default)
 
 GST_END_TEST;
 
+/* ---- --fault unplug-after=N (--fault unplug-for=1) ---- */
+
+static const gchar *
+reconnect_state (RobustRun * r, guint i)
+{
+  GstStructure *s = g_list_nth_data (r->reconnects, i);
+
+  return s ? gst_structure_get_string (s, "state") : NULL;
+}
+
+/* The node comes back after 1 s: lost, restored, and the capture goes
+ * on to num-buffers without an error. */
+GST_START_TEST (test_reconnect_resumes)
+{
+  RobustRun r;
+  guint64 bytes = 0;
+  GstStructure *s;
+
+  run_launch ("ivtvsrc reconnect=true num-buffers=30 ! fakesink", 20000, -1,
+      &r);
+  fail_unless (r.error == NULL, "%s", r.error);
+  fail_unless (r.eos, "no EOS");
+  fail_unless (g_list_length (r.reconnects) >= 2, "%u reconnect messages",
+      g_list_length (r.reconnects));
+  fail_unless_equals_string (reconnect_state (&r, 0), "lost");
+  fail_unless_equals_string (reconnect_state (&r, 1), "restored");
+  s = r.reconnects->data;
+  fail_unless (gst_structure_get_uint64 (s, "bytes", &bytes));
+  fail_unless_equals_int (bytes, 1000000);
+  fail_unless (has_warning (&r, "went away"));
+  run_clear (&r);
+}
+
+GST_END_TEST;
+
+/* Without reconnect: one clear error. */
+GST_START_TEST (test_unplug_error_without_reconnect)
+{
+  RobustRun r;
+
+  run_launch ("ivtvsrc ! fakesink", 10000, -1, &r);
+  fail_unless (r.error != NULL, "no error after the unplug");
+  fail_unless (strstr (r.error, "went away") != NULL, "%s", r.error);
+  fail_unless (r.reconnects == NULL);
+  run_clear (&r);
+}
+
+GST_END_TEST;
+
+/* ---- --fault unplug-after=N, never back ---- */
+
+/* Waiting for a node that does not come back: EOS from the application
+ * ends the wait at once. */
+GST_START_TEST (test_reconnect_wait_ends_on_eos)
+{
+  RobustRun r;
+
+  run_launch ("ivtvsrc reconnect=true ! fakesink", 10000, 1500, &r);
+  fail_unless (r.error == NULL, "%s", r.error);
+  fail_unless (r.eos, "EOS did not end the wait for the device");
+  fail_unless (r.eos_us < 2500000, "EOS at %" G_GINT64_FORMAT " ms",
+      r.eos_us / 1000);
+  fail_unless_equals_string (reconnect_state (&r, 0), "lost");
+  fail_unless (reconnect_state (&r, 1) == NULL);
+  run_clear (&r);
+}
+
+GST_END_TEST;
+
 static Suite *
 robust_suite (void)
 {
@@ -376,6 +451,9 @@ robust_suite (void)
   tcase_add_test (tc, test_signal_present_message);
   tcase_add_test (tc, test_bogus_input_one_error);
   tcase_add_test (tc, test_blocksize_default);
+  tcase_add_test (tc, test_reconnect_resumes);
+  tcase_add_test (tc, test_unplug_error_without_reconnect);
+  tcase_add_test (tc, test_reconnect_wait_ends_on_eos);
   return s;
 }
 
