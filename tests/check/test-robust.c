@@ -3,8 +3,9 @@
  * the signal watch (message, warning, signal-timeout EOS, wait-for-signal),
  * the clean end on EOS (last GOP complete), unplug (an error, or with
  * reconnect=true the lost/restored messages and a wait that EOS ends),
- * one error for a bad input name, and the blocksize default.  Each meson test picks its cases with
- * GST_CHECKS and its emulator faults (see meson.build). */
+ * one error for a bad input name, and the blocksize default.  Each meson
+ * test picks its cases with GST_CHECKS and its emulator faults (see
+ * meson.build). */
 #include "ivtvcheck.h"
 
 #include <gst/base/gstbasesrc.h>
