@@ -86,8 +86,12 @@ check (IvtvSignal * s)
   gint64 now = g_get_monotonic_time ();
 
   g_mutex_lock (s->dev_lock);
-  present = ivtv_device_is_open (s->dev) ?
-      ivtv_signal_query (s->dev, &name) : TRUE;
+  if (!ivtv_device_is_open (s->dev)) {
+    /* closed for a moment (reconnect): nothing to tell */
+    g_mutex_unlock (s->dev_lock);
+    return;
+  }
+  present = ivtv_signal_query (s->dev, &name);
   g_mutex_unlock (s->dev_lock);
 
   g_mutex_lock (&s->lock);
