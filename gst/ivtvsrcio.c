@@ -2,9 +2,8 @@
  * (apply input/standard/audio/frequency, choose the I/O mode, start the
  * signal watch), caps and negotiation, create (read() or streaming, with
  * the fallback from a failing streaming start to read(); wait-for-signal),
- * unlock, latency, EOS (clean end: ENCODER_CMD STOP at the GOP end, then
- * the rest of the stream is read and pushed before EOS), stop (encoder
- * stopped at the end of a GOP, device released). */
+ * reconnect after an unplug), unlock, latency, stop (encoder stopped at the
+ * end of a GOP, device released).  The clean end on EOS is ivtvsrcend.c. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -14,6 +13,7 @@
 #include "ivtvcontrols.h"
 #include "ivtvdebug.h"
 #include "ivtvsignal.h"
+#include "ivtvsrcend.h"
 
 #if HAVE_IVTV_STREAM
 #include "ivtvstream.h"
@@ -94,8 +94,6 @@ ivtv_src_io_check_settings (GstIvtvSrc * src)
 {
   gchar *input, *standard, *audio;
   GError *err = NULL;
-  v4l2_std_id id;
-  gboolean is_auto;
 
   GST_OBJECT_LOCK (src);
   input = g_strdup (src->input);
@@ -104,14 +102,8 @@ ivtv_src_io_check_settings (GstIvtvSrc * src)
   GST_OBJECT_UNLOCK (src);
 
   g_mutex_lock (&src->dev_lock);
-  if (ivtv_device_is_open (&src->dev)) {
-    if (input)
-      ivtv_controls_find_input (&src->probe, input, &err);
-    if (!err && standard)
-      ivtv_controls_resolve_std (&src->probe, standard, &id, &is_auto, &err);
-    if (!err && audio)
-      ivtv_controls_find_audio (&src->probe, audio, &err);
-  }
+  if (ivtv_device_is_open (&src->dev))
+    ivtv_controls_check_names (&src->probe, input, standard, audio, &err);
   g_mutex_unlock (&src->dev_lock);
   g_free (input);
   g_free (standard);
@@ -774,44 +766,6 @@ gst_ivtv_src_query (GstBaseSrc * bsrc, GstQuery * query)
   return GST_BASE_SRC_CLASS (parent_class)->query (bsrc, query);
 }
 
-/* ---- EOS: the clean end ---- */
-
-#define IVTV_DRAIN_MAX_US (2 * G_USEC_PER_SEC)
-
-/* EOS from the application (gst-launch -e) or the signal watch: a
- * read() MPEG encoder is stopped at the end of its GOP and the reader
- * goes on until the driver ends the stream (read() gives 0) or 2 s pass;
- * then create() returns EOS and the base class sends it downstream.  The
- * file ends with a complete GOP. */
-static gboolean
-gst_ivtv_src_send_event (GstElement * element, GstEvent * event)
-{
-  GstIvtvSrc *src = GST_IVTV_SRC (element);
-  gboolean drain = FALSE;
-
-  if (GST_EVENT_TYPE (event) == GST_EVENT_EOS) {
-    g_mutex_lock (&src->dev_lock);
-    if (src->capturing && src->io_started && src->mpeg && src->reader.started
-        && src->stream == NULL && !src->draining
-        && ivtv_device_is_open (&src->dev)
-        && ivtv_controls_encoder_stop (&src->dev)) {
-      src->draining = TRUE;
-      ivtv_read_drain (&src->reader, IVTV_DRAIN_MAX_US);
-      drain = TRUE;
-    } else if (src->draining) {
-      drain = TRUE;             /* already ending */
-    }
-    g_mutex_unlock (&src->dev_lock);
-  }
-  if (drain) {
-    GST_INFO_OBJECT (src, "EOS: encoder stopped at the end of the GOP, "
-        "reading the rest of the stream");
-    gst_event_unref (event);
-    return TRUE;
-  }
-  return GST_ELEMENT_CLASS (parent_class)->send_event (element, event);
-}
-
 void
 ivtv_src_io_class_init (GstIvtvSrcClass * klass)
 {
@@ -832,6 +786,5 @@ ivtv_src_io_class_init (GstIvtvSrcClass * klass)
   basesrc_class->unlock_stop = GST_DEBUG_FUNCPTR (gst_ivtv_src_unlock_stop);
   basesrc_class->query = GST_DEBUG_FUNCPTR (gst_ivtv_src_query);
   pushsrc_class->create = GST_DEBUG_FUNCPTR (gst_ivtv_src_create);
-  GST_ELEMENT_CLASS (klass)->send_event =
-      GST_DEBUG_FUNCPTR (gst_ivtv_src_send_event);
+  ivtv_src_end_class_init (klass);
 }
