@@ -96,9 +96,11 @@ ivtv_read_drain (IvtvReader * r, gint64 max_us)
 #define IVTV_READ_DRAIN_IDLE_US (500 * G_TIME_SPAN_MILLISECOND)
 
 /* Wait until the device is readable.  GST_FLOW_OK when it is; EOS when a
- * drain ran out of time; ERROR (posted) after 2 x timeout without data. */
+ * drain ran out of time; ERROR (posted) after 2 x timeout without data
+ * since @since (when create() began waiting: a streaming thread held up
+ * downstream never counts as a stall). */
 static GstFlowReturn
-wait_readable (IvtvReader * r)
+wait_readable (IvtvReader * r, gint64 since)
 {
   for (;;) {
     gint64 now = g_get_monotonic_time (), wait = WAIT_STEP_US;
@@ -118,7 +120,7 @@ wait_readable (IvtvReader * r)
       }
       wait = MIN (wait, end - now);
     } else if (timeout > 0) {
-      gint64 idle = now - r->last_data, limit = timeout * G_USEC_PER_SEC;
+      gint64 idle = now - since, limit = timeout * G_USEC_PER_SEC;
 
       if (idle >= 2 * limit) {
         GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
@@ -194,6 +196,7 @@ ivtv_read_create (IvtvReader * r, GstBuffer ** out)
   GstMapInfo map;
   GstFlowReturn fret;
   gssize n;
+  gint64 since;
 
   *out = NULL;
   if (!r->started)
@@ -209,8 +212,9 @@ ivtv_read_create (IvtvReader * r, GstBuffer ** out)
     return GST_FLOW_ERROR;
   }
 
+  since = g_get_monotonic_time ();
   for (;;) {
-    fret = wait_readable (r);
+    fret = wait_readable (r, since);
     if (fret != GST_FLOW_OK)
       goto done;
     n = ivtv_device_read (r->dev, map.data, map.size);

@@ -7,15 +7,20 @@
  * overwritten by the next read.  EINTR/EAGAIN poll again; 0 bytes is EOS;
  * a failing read (ENODEV, EIO, EBUSY, ...) posts an element error saying
  * what happened; EIO is retried IVTV_READ_EIO_RETRIES times (100 ms apart)
- * before it is an error.  Stalls are measured from the last data (not per
- * poll() call): no data for `timeout` seconds posts a warning once, for
- * 2 x `timeout` an error (never a hang); timeout 0 waits for ever.  A
- * drain (ivtv_read_drain, after ENCODER_CMD STOP) reads on until the
+ * before it is an error.
+ *
+ * Stalls are measured over the whole wait of one create() (not per poll()
+ * call, and never counting time the streaming thread spent downstream):
+ * no data for `timeout` seconds posts a warning once, for 2 x `timeout` an
+ * error (never a hang); timeout 0 waits for ever.
+ *
+ * A drain (ivtv_read_drain, after ENCODER_CMD STOP) reads on until the
  * driver ends the stream (read() returns 0), the drain deadline passes or
- * no data comes for 0.5 s (a GOP), then gives EOS.  Buffers carry byte offsets; time stamps come from the
- * base class (do-timestamp: running time on arrival).  With `reconnect`
+ * no data comes for 0.5 s (about a GOP), then gives EOS.  With `reconnect`
  * set, ENODEV/ENXIO posts nothing: create returns GST_FLOW_CUSTOM_ERROR
  * with `lost` set, and the element waits for the node to come back.
+ * Buffers carry byte offsets; time stamps come from the base class
+ * (do-timestamp: running time on arrival).
  */
 #ifndef __IVTV_READ_H__
 #define __IVTV_READ_H__

@@ -49,7 +49,6 @@ struct _IvtvStream
   gboolean eos_pending;         /* the driver flagged the last buffer */
   gboolean stall_warned;
   guint timeout;                /* s without a frame: warning, 2x error */
-  gint64 last_frame_us;         /* monotonic time of the last frame */
   guint64 frames, dropped, copied;
 };
 
@@ -433,7 +432,6 @@ ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
   s->last_sequence = -1;
   s->eos_pending = FALSE;
   s->stall_warned = FALSE;
-  s->last_frame_us = g_get_monotonic_time ();
   s->frames = s->dropped = s->copied = 0;
   return TRUE;
 
@@ -565,10 +563,12 @@ post_error (IvtvStream * s, int err, const gchar * what)
 static GstFlowReturn
 wait_frame (IvtvStream * s, gboolean * poll_error)
 {
+  gint64 since = g_get_monotonic_time ();  /* not held up downstream */
+
   *poll_error = FALSE;
   for (;;) {
     guint timeout = (guint) g_atomic_int_get ((gint *) & s->timeout);
-    gint64 idle = g_get_monotonic_time () - s->last_frame_us;
+    gint64 idle = g_get_monotonic_time () - since;
     gint ret;
 
     /* stalls are measured from the last frame, not per poll() */
@@ -758,7 +758,6 @@ again:
   if (s->frames == 0)
     GST_BUFFER_FLAG_SET (out, GST_BUFFER_FLAG_DISCONT);
   s->frames++;
-  s->last_frame_us = g_get_monotonic_time ();
   s->stall_warned = FALSE;
   *buf = out;
   return GST_FLOW_OK;
