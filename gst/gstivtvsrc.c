@@ -30,6 +30,16 @@
  * |[
  * gst-launch-1.0 -e ivtvsrc stream-type=ts bitrate=4000000 aspect=16:9 extra-controls="controls,brightness=140" ! filesink location=tape.ts
  * ]| Records a transport stream at 4 Mbit/s, 16:9, a little brighter.
+ * |[
+ * gst-launch-1.0 -e ivtvsrc input=composite signal-timeout=5 ! filesink location=tape.mpg
+ * ]| Records a tape until it ends: 5 s without signal on the input sends
+ * EOS.  On EOS (also Ctrl-C with -e) the encoder is stopped at the end of
+ * its GOP and the rest of the stream is written, so the file ends with a
+ * complete GOP.  No signal gives a warning and an `ivtvsrc-signal` element
+ * message (fields `present`, `input`; again on every change); no data for
+ * `timeout` seconds a warning, for twice as long an error; with
+ * `reconnect=true` an unplugged card is waited for (`ivtvsrc-reconnect`
+ * messages, state lost / restored).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -55,6 +65,10 @@ GST_DEBUG_CATEGORY (ivtvsrc_debug);
 #define DEFAULT_IO_MODE      IVTV_IO_AUTO
 #define DEFAULT_USE_LIBV4L2  IVTV_LIBV4L2_AUTO
 #define DEFAULT_BLOCKSIZE    65536
+#define DEFAULT_TIMEOUT      IVTV_READ_STALL_SECONDS
+#define DEFAULT_SIGNAL_TIMEOUT 0
+#define DEFAULT_WAIT_FOR_SIGNAL FALSE
+#define DEFAULT_RECONNECT    FALSE
 
 enum
 {
@@ -72,6 +86,12 @@ enum
   PROP_CURRENT_IO_MODE,
   PROP_INPUTS,
   PROP_STANDARDS,
+  /* robustness */
+  PROP_BLOCKSIZE,
+  PROP_TIMEOUT,
+  PROP_SIGNAL_TIMEOUT,
+  PROP_WAIT_FOR_SIGNAL,
+  PROP_RECONNECT,
   PROP_ENCODER_FIRST,           /* ivtvencoder.c: IVTV_ENC_N_PROPS ids */
   PROP_ENCODER_LAST = PROP_ENCODER_FIRST + IVTV_ENC_N_PROPS - 1
 };
@@ -189,6 +209,34 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
           G_TYPE_STRV, ro));
   ivtv_encoder_install_properties (gobject_class, PROP_ENCODER_FIRST);
 
+  /* robustness: stalls, signal, and blocksize with our default */
+  g_object_class_install_property (gobject_class, PROP_BLOCKSIZE,
+      g_param_spec_uint ("blocksize", "Block size",
+          "Bytes per buffer for read() capture (MPEG byte streams); raw "
+          "frames use the frame size", 1, G_MAXUINT, DEFAULT_BLOCKSIZE, rw));
+  g_object_class_install_property (gobject_class, PROP_TIMEOUT,
+      g_param_spec_uint ("timeout", "Timeout",
+          "Seconds without data before a warning (the encoder stalled); "
+          "after twice as long the capture ends with an error (0 = wait "
+          "for ever)", 0, 3600, DEFAULT_TIMEOUT, rw));
+  g_object_class_install_property (gobject_class, PROP_SIGNAL_TIMEOUT,
+      g_param_spec_uint ("signal-timeout", "Signal timeout",
+          "Seconds without a signal on the input before the recording ends "
+          "by itself with EOS (end of the tape; 0 = never)", 0, 86400,
+          DEFAULT_SIGNAL_TIMEOUT, rw | GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_WAIT_FOR_SIGNAL,
+      g_param_spec_boolean ("wait-for-signal", "Wait for signal",
+          "Hold the first buffer until the input has a signal (start the "
+          "pipeline, then press play on the camera)", DEFAULT_WAIT_FOR_SIGNAL,
+          rw | GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_RECONNECT,
+      g_param_spec_boolean ("reconnect", "Reconnect",
+          "When the device goes away (unplugged), post an ivtvsrc-reconnect "
+          "message (state=lost), try to open it again once a second for up "
+          "to 12 x timeout seconds (60 s at least) and resume (state="
+          "restored) instead of failing (read() capture)", DEFAULT_RECONNECT,
+          rw | GST_PARAM_MUTABLE_READY));
+
   gst_element_class_set_static_metadata (element_class,
       "IVTV / V4L2 video source", "Source/Video",
       "Captures from V4L2 devices, including read()-only MPEG encoder cards "
@@ -223,6 +271,11 @@ gst_ivtv_src_init (GstIvtvSrc * src)
   ivtv_probe_init (&src->probe);
   ivtv_read_init (&src->reader);
   ivtv_encoder_init (&src->encoder);
+  ivtv_signal_init (&src->signal);
+  src->timeout = DEFAULT_TIMEOUT;
+  src->signal_timeout = DEFAULT_SIGNAL_TIMEOUT;
+  src->wait_for_signal = DEFAULT_WAIT_FOR_SIGNAL;
+  src->reconnect = DEFAULT_RECONNECT;
 
   gst_base_src_set_live (GST_BASE_SRC (src), TRUE);
   gst_base_src_set_format (GST_BASE_SRC (src), GST_FORMAT_TIME);
@@ -237,6 +290,7 @@ gst_ivtv_src_finalize (GObject * object)
 
   ivtv_color_balance_clear (src);
   ivtv_encoder_clear (&src->encoder);
+  ivtv_signal_clear (&src->signal);
   ivtv_probe_clear (&src->probe);
   ivtv_device_clear (&src->dev);
   g_mutex_clear (&src->dev_lock);
@@ -351,6 +405,24 @@ gst_ivtv_src_set_property (GObject * object, guint prop_id,
     case PROP_USE_LIBV4L2:
       src->use_libv4l2 = g_value_get_enum (value);
       break;
+      /* robustness */
+    case PROP_BLOCKSIZE:
+      GST_OBJECT_UNLOCK (src);
+      gst_base_src_set_blocksize (GST_BASE_SRC (src), g_value_get_uint (value));
+      return;
+    case PROP_TIMEOUT:
+      src->timeout = g_value_get_uint (value);
+      ivtv_read_set_timeout (&src->reader, src->timeout);
+      break;
+    case PROP_SIGNAL_TIMEOUT:
+      src->signal_timeout = g_value_get_uint (value);
+      break;
+    case PROP_WAIT_FOR_SIGNAL:
+      src->wait_for_signal = g_value_get_boolean (value);
+      break;
+    case PROP_RECONNECT:
+      src->reconnect = g_value_get_boolean (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -368,6 +440,10 @@ gst_ivtv_src_get_property (GObject * object, guint prop_id, GValue * value,
 {
   GstIvtvSrc *src = GST_IVTV_SRC (object);
 
+  if (prop_id == PROP_BLOCKSIZE) {      /* takes the object lock itself */
+    g_value_set_uint (value, gst_base_src_get_blocksize (GST_BASE_SRC (src)));
+    return;
+  }
   switch (prop_id) {
     case PROP_DEVICE_NAME:
     case PROP_DRIVER:
@@ -427,6 +503,19 @@ gst_ivtv_src_get_property (GObject * object, guint prop_id, GValue * value,
       break;
     case PROP_CURRENT_IO_MODE:
       g_value_set_enum (value, src->current_io_mode);
+      break;
+      /* robustness */
+    case PROP_TIMEOUT:
+      g_value_set_uint (value, src->timeout);
+      break;
+    case PROP_SIGNAL_TIMEOUT:
+      g_value_set_uint (value, src->signal_timeout);
+      break;
+    case PROP_WAIT_FOR_SIGNAL:
+      g_value_set_boolean (value, src->wait_for_signal);
+      break;
+    case PROP_RECONNECT:
+      g_value_set_boolean (value, src->reconnect);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -551,6 +640,9 @@ gst_ivtv_src_change_state (GstElement * element, GstStateChange transition)
 
   if (transition == GST_STATE_CHANGE_NULL_TO_READY && !open_device (src))
     return GST_STATE_CHANGE_FAILURE;
+  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED
+      && !ivtv_src_io_check_settings (src))
+    return GST_STATE_CHANGE_FAILURE;    /* one error, posted */
 
   ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
 

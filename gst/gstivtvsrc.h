@@ -12,6 +12,7 @@
 #include "ivtviomode.h"
 #include "ivtvread.h"
 #include "ivtvencoder.h"
+#include "ivtvsignal.h"
 
 G_BEGIN_DECLS
 
@@ -40,6 +41,11 @@ struct _GstIvtvSrc
   gchar *audio_input;
   IvtvIoMode io_mode;
   IvtvLibv4l2Mode use_libv4l2;
+  /* robustness (helper "robust"): stall, signal */
+  guint timeout;                /* s without data: warning, 2x: error */
+  guint signal_timeout;         /* s without signal: EOS; 0 = off */
+  gboolean wait_for_signal;
+  gboolean reconnect;           /* wait for an unplugged node to return */
 
   /* the device (dev_lock: open/close/probe and live changes) */
   GMutex dev_lock;
@@ -64,6 +70,8 @@ struct _GstIvtvSrc
   /* encoder controls (object lock) and colour balance (dev_lock) */
   IvtvEncoder encoder;
   GList *cb_channels;
+  IvtvSignal signal;            /* the signal watch */
+  gboolean draining;            /* EOS asked: ENCODER_CMD STOP sent */
 };
 
 G_END_DECLS

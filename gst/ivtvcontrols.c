@@ -423,6 +423,23 @@ ivtv_controls_encoder_stop (IvtvDevice * dev)
   return TRUE;
 }
 
+gboolean
+ivtv_controls_check_names (const IvtvProbe * probe, const gchar * input,
+    const gchar * standard, const gchar * audio, GError ** error)
+{
+  v4l2_std_id id;
+  gboolean is_auto;
+
+  if (input && ivtv_controls_find_input (probe, input, error) < 0)
+    return FALSE;
+  if (standard && !ivtv_controls_resolve_std (probe, standard, &id, &is_auto,
+          error))
+    return FALSE;
+  if (audio && ivtv_controls_find_audio (probe, audio, error) < 0)
+    return FALSE;
+  return TRUE;
+}
+
 /* ---- names for properties ---- */
 
 gchar **

@@ -75,6 +75,13 @@ gboolean ivtv_controls_get_int (IvtvDevice * dev, guint32 id, gint64 * value);
  * took it; FALSE (quietly) when it has no encoder commands. */
 gboolean ivtv_controls_encoder_stop (IvtvDevice * dev);
 
+/* Resolve the names the user gave (any may be NULL) without touching the
+ * device: FALSE with @error (UNKNOWN/AMBIGUOUS, listing what the card
+ * has) for the first one that does not fit. */
+gboolean ivtv_controls_check_names (const IvtvProbe * probe,
+    const gchar * input, const gchar * standard, const gchar * audio,
+    GError ** error);
+
 /* Names for the read-only properties (NULL-terminated, g_strfreev). */
 gchar **ivtv_controls_input_names (const IvtvProbe * probe);
 gchar **ivtv_controls_std_names (const IvtvProbe * probe);

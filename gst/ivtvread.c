@@ -33,6 +33,10 @@ ivtv_read_start (IvtvReader * r, GstElement * element, IvtvDevice * dev,
   r->n_buffers = 0;
   r->n_short = 0;
   r->stall_warned = FALSE;
+  r->last_data = g_get_monotonic_time ();
+  r->eio_count = 0;
+  r->lost = FALSE;
+  g_atomic_int_set (&r->drain, 0);
 
   r->pool = gst_buffer_pool_new ();
   config = gst_buffer_pool_get_config (r->pool);
@@ -74,28 +78,72 @@ ivtv_read_stop (IvtvReader * r)
   r->started = FALSE;
 }
 
-/* Wait until the device is readable.  GST_FLOW_OK when it is. */
+void
+ivtv_read_set_timeout (IvtvReader * r, guint seconds)
+{
+  g_atomic_int_set ((gint *) & r->timeout, (gint) seconds);
+}
+
+void
+ivtv_read_drain (IvtvReader * r, gint64 max_us)
+{
+  r->drain_start = g_get_monotonic_time ();
+  r->drain_deadline = r->drain_start + max_us;
+  g_atomic_int_set (&r->drain, 1);
+}
+
+#define WAIT_STEP_US (200 * G_TIME_SPAN_MILLISECOND)
+#define IVTV_READ_DRAIN_IDLE_US (500 * G_TIME_SPAN_MILLISECOND)
+
+/* Wait until the device is readable.  GST_FLOW_OK when it is; EOS when a
+ * drain ran out of time; ERROR (posted) after 2 x timeout without data
+ * since @since (when create() began waiting: a streaming thread held up
+ * downstream never counts as a stall). */
 static GstFlowReturn
-wait_readable (IvtvReader * r)
+wait_readable (IvtvReader * r, gint64 since)
 {
   for (;;) {
-    gint ret = gst_poll_wait (r->poll,
-        IVTV_READ_STALL_SECONDS * GST_SECOND);
+    gint64 now = g_get_monotonic_time (), wait = WAIT_STEP_US;
+    guint timeout = (guint) g_atomic_int_get ((gint *) & r->timeout);
+    gint ret;
 
-    if (ret > 0) {
-      r->stall_warned = FALSE;
-      return GST_FLOW_OK;
-    }
-    if (ret == 0) {
-      if (!r->stall_warned) {
+    if (g_atomic_int_get (&r->drain)) {
+      /* a GOP is about half a second: no data for that long while
+       * draining means the driver will not end the stream */
+      gint64 end = MIN (r->drain_deadline,
+          MAX (r->last_data, r->drain_start) + IVTV_READ_DRAIN_IDLE_US);
+
+      if (now >= end) {
+        GST_INFO_OBJECT (r->element, "the driver did not end the stream "
+            "in time: ending it here");
+        return GST_FLOW_EOS;
+      }
+      wait = MIN (wait, end - now);
+    } else if (timeout > 0) {
+      gint64 idle = now - since, limit = timeout * G_USEC_PER_SEC;
+
+      if (idle >= 2 * limit) {
+        GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
+            ("No data from %s for %u seconds: the encoder or its driver "
+                "hangs; giving up.", r->dev->path, 2 * timeout),
+            ("poll() saw no data for %" G_GINT64_FORMAT " ms (timeout=%u)",
+                idle / 1000, timeout));
+        return GST_FLOW_ERROR;
+      }
+      if (idle >= limit && !r->stall_warned) {
         GST_ELEMENT_WARNING (r->element, RESOURCE, READ,
-            ("No data from %s for %d seconds: the encoder seems stalled.",
-                r->dev->path, IVTV_READ_STALL_SECONDS),
-            ("poll() timed out; still waiting"));
+            ("No data from %s for %u seconds: the encoder seems stalled "
+                "(giving up after %u seconds).", r->dev->path, timeout,
+                2 * timeout), ("still waiting (timeout=%u)", timeout));
         r->stall_warned = TRUE;
       }
-      continue;
     }
+
+    ret = gst_poll_wait (r->poll, wait * GST_USECOND);
+    if (ret > 0)
+      return GST_FLOW_OK;
+    if (ret == 0)
+      continue;
     if (errno == EBUSY)
       return GST_FLOW_FLUSHING;
     if (errno == EINTR || errno == EAGAIN)
@@ -119,8 +167,9 @@ post_read_error (IvtvReader * r, gint err)
       break;
     case EIO:
       GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
-          ("The device %s reported an I/O error; the card or its driver "
-              "is in trouble.", r->dev->path), ("read: %s", g_strerror (err)));
+          ("The device %s reported an I/O error %u times in a row; the card "
+              "or its driver is in trouble.", r->dev->path,
+              IVTV_READ_EIO_RETRIES + 1), ("read: %s", g_strerror (err)));
       break;
     case EBUSY:
       GST_ELEMENT_ERROR (r->element, RESOURCE, BUSY,
@@ -147,6 +196,7 @@ ivtv_read_create (IvtvReader * r, GstBuffer ** out)
   GstMapInfo map;
   GstFlowReturn fret;
   gssize n;
+  gint64 since;
 
   *out = NULL;
   if (!r->started)
@@ -162,16 +212,33 @@ ivtv_read_create (IvtvReader * r, GstBuffer ** out)
     return GST_FLOW_ERROR;
   }
 
+  since = g_get_monotonic_time ();
   for (;;) {
-    fret = wait_readable (r);
+    fret = wait_readable (r, since);
     if (fret != GST_FLOW_OK)
       goto done;
     n = ivtv_device_read (r->dev, map.data, map.size);
     if (n == -EAGAIN || n == -EINTR)
       continue;
+    if (n == -EIO && r->eio_count < IVTV_READ_EIO_RETRIES) {
+      if (r->eio_count++ == 0)
+        GST_ELEMENT_WARNING (r->element, RESOURCE, READ,
+            ("The device %s reported an I/O error; retrying.", r->dev->path),
+            ("read: %s (retry %u of %u)", g_strerror (EIO), r->eio_count,
+                IVTV_READ_EIO_RETRIES));
+      g_usleep (100 * G_TIME_SPAN_MILLISECOND);
+      continue;
+    }
     break;
   }
 
+  if (n < 0 && r->reconnect && (n == -ENODEV || n == -ENXIO)) {
+    GST_WARNING_OBJECT (r->element, "%s went away after %" G_GUINT64_FORMAT
+        " bytes", r->dev->path, r->offset);
+    r->lost = TRUE;
+    fret = GST_FLOW_CUSTOM_ERROR;
+    goto done;
+  }
   if (n < 0) {
     post_read_error (r, (gint) - n);
     fret = GST_FLOW_ERROR;
@@ -183,6 +250,13 @@ ivtv_read_create (IvtvReader * r, GstBuffer ** out)
     goto done;
   }
 
+  r->last_data = g_get_monotonic_time ();
+  r->eio_count = 0;
+  if (r->stall_warned) {
+    GST_ELEMENT_INFO (r->element, RESOURCE, READ,
+        ("Data from %s flows again.", r->dev->path), (NULL));
+    r->stall_warned = FALSE;
+  }
   gst_buffer_unmap (buf, &map);
   if ((gsize) n < map.size) {
     r->n_short++;

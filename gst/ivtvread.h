@@ -6,9 +6,21 @@
  * pushes what it got — a short read is pushed as it is (resized), never
  * overwritten by the next read.  EINTR/EAGAIN poll again; 0 bytes is EOS;
  * a failing read (ENODEV, EIO, EBUSY, ...) posts an element error saying
- * what happened.  No data for IVTV_READ_STALL_SECONDS posts a warning once
- * (a stalled encoder) and keeps waiting.  Buffers carry byte offsets; time
- * stamps come from the base class (do-timestamp: running time on arrival).
+ * what happened; EIO is retried IVTV_READ_EIO_RETRIES times (100 ms apart)
+ * before it is an error.
+ *
+ * Stalls are measured over the whole wait of one create() (not per poll()
+ * call, and never counting time the streaming thread spent downstream):
+ * no data for `timeout` seconds posts a warning once, for 2 x `timeout` an
+ * error (never a hang); timeout 0 waits for ever.
+ *
+ * A drain (ivtv_read_drain, after ENCODER_CMD STOP) reads on until the
+ * driver ends the stream (read() returns 0), the drain deadline passes or
+ * no data comes for 0.5 s (about a GOP), then gives EOS.  With `reconnect`
+ * set, ENODEV/ENXIO posts nothing: create returns GST_FLOW_CUSTOM_ERROR
+ * with `lost` set, and the element waits for the node to come back.
+ * Buffers carry byte offsets; time stamps come from the base class
+ * (do-timestamp: running time on arrival).
  */
 #ifndef __IVTV_READ_H__
 #define __IVTV_READ_H__
@@ -19,6 +31,7 @@
 G_BEGIN_DECLS
 
 #define IVTV_READ_STALL_SECONDS 5
+#define IVTV_READ_EIO_RETRIES 3
 
 typedef struct
 {
@@ -30,6 +43,13 @@ typedef struct
   guint blocksize;
   gboolean started;
   gboolean stall_warned;
+  guint timeout;                /* seconds; 0 = no stall detection */
+  gint64 last_data;             /* monotonic us of the last data */
+  gint drain;                   /* atomic: draining after ENCODER_CMD STOP */
+  gint64 drain_start, drain_deadline;   /* monotonic us */
+  guint eio_count;              /* consecutive EIO */
+  gboolean reconnect;           /* ENODEV: no error, set lost */
+  gboolean lost;                /* the device went away (reconnect) */
 
   guint64 offset;               /* bytes pushed so far */
   guint64 n_buffers;
@@ -47,6 +67,13 @@ gboolean ivtv_read_start (IvtvReader * r, GstElement * element,
  * is set flushing, GST_FLOW_EOS at end of stream, GST_FLOW_ERROR after
  * posting an element error. */
 GstFlowReturn ivtv_read_create (IvtvReader * r, GstBuffer ** out);
+
+/* Stall timeout in seconds (0 = off); any thread. */
+void ivtv_read_set_timeout (IvtvReader * r, guint seconds);
+
+/* Read on until the driver ends the stream, at most @max_us from now,
+ * then EOS.  Any thread (the streaming thread notices within 200 ms). */
+void ivtv_read_drain (IvtvReader * r, gint64 max_us);
 
 /* Release the pool and stop watching the fd.  Safe to call twice. */
 void ivtv_read_stop (IvtvReader * r);

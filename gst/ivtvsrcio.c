@@ -1,8 +1,9 @@
 /* ivtvsrc — the element's GstBaseSrc/GstPushSrc virtual methods: start
- * (apply input/standard/audio/frequency, choose the I/O mode), caps and
- * negotiation, create (read() or streaming, with the fallback from a
- * failing streaming start to read()), unlock, latency, stop (encoder
- * stopped at the end of a GOP, device released). */
+ * (apply input/standard/audio/frequency, choose the I/O mode, start the
+ * signal watch), caps and negotiation, create (read() or streaming, with
+ * the fallback from a failing streaming start to read(); wait-for-signal),
+ * reconnect after an unplug), unlock, latency, stop (encoder stopped at the
+ * end of a GOP, device released).  The clean end on EOS is ivtvsrcend.c. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -12,6 +13,8 @@
 #include "ivtvcontrols.h"
 #include "ivtvdebug.h"
 #include "ivtvencoder.h"
+#include "ivtvsignal.h"
+#include "ivtvsrcend.h"
 
 #if HAVE_IVTV_STREAM
 #include "ivtvstream.h"
@@ -89,7 +92,35 @@ apply_settings (GstIvtvSrc * src)
   return ok;
 }
 
-/* The "silent blackness": tell the user when the input has no signal. */
+gboolean
+ivtv_src_io_check_settings (GstIvtvSrc * src)
+{
+  gchar *input, *standard, *audio;
+  GError *err = NULL;
+
+  GST_OBJECT_LOCK (src);
+  input = g_strdup (src->input);
+  standard = g_strdup (src->standard);
+  audio = g_strdup (src->audio_input);
+  GST_OBJECT_UNLOCK (src);
+
+  g_mutex_lock (&src->dev_lock);
+  if (ivtv_device_is_open (&src->dev))
+    ivtv_controls_check_names (&src->probe, input, standard, audio, &err);
+  g_mutex_unlock (&src->dev_lock);
+  g_free (input);
+  g_free (standard);
+  g_free (audio);
+  if (err == NULL)
+    return TRUE;
+  GST_ELEMENT_ERROR (src, RESOURCE, SETTINGS, ("%s", err->message),
+      ("device %s", src->dev.path));
+  g_clear_error (&err);
+  return FALSE;
+}
+
+/* A signal the card cannot lock on (no signal at all is the signal
+ * watch's, ivtvsignal.c). */
 static void
 check_signal (GstIvtvSrc * src)
 {
@@ -101,11 +132,8 @@ check_signal (GstIvtvSrc * src)
   if (in == NULL)
     return;
   if (in->status & (V4L2_IN_ST_NO_POWER | V4L2_IN_ST_NO_SIGNAL))
-    GST_ELEMENT_WARNING (src, RESOURCE, READ,
-        ("No signal on input '%s' of '%s': the recording will be black "
-            "(is the cable on this input?).", in->name, src->probe.card),
-        ("input status 0x%08x", in->status));
-  else if (in->status & (V4L2_IN_ST_NO_H_LOCK | V4L2_IN_ST_NO_SYNC))
+    return;
+  if (in->status & (V4L2_IN_ST_NO_H_LOCK | V4L2_IN_ST_NO_SYNC))
     GST_ELEMENT_WARNING (src, RESOURCE, READ,
         ("Input '%s' of '%s' has a signal the card cannot lock on (wrong "
             "standard?).", in->name, src->probe.card),
@@ -145,6 +173,7 @@ gst_ivtv_src_start (GstBaseSrc * bsrc)
   GstIvtvSrc *src = GST_IVTV_SRC (bsrc);
   GError *err = NULL;
   IvtvIoMode requested, chosen;
+  guint signal_timeout;
 
   g_mutex_lock (&src->dev_lock);
   if (!ivtv_device_is_open (&src->dev)) {
@@ -178,7 +207,14 @@ gst_ivtv_src_start (GstBaseSrc * bsrc)
   src->io_started = FALSE;
   src->need_sniff = FALSE;
   src->capturing = TRUE;
+  src->draining = FALSE;
   g_mutex_unlock (&src->dev_lock);
+
+  GST_OBJECT_LOCK (src);
+  signal_timeout = src->signal_timeout;
+  GST_OBJECT_UNLOCK (src);
+  ivtv_signal_start (&src->signal, GST_ELEMENT (src), &src->dev,
+      &src->dev_lock, signal_timeout);
   return TRUE;
 
 fail:
@@ -207,6 +243,7 @@ gst_ivtv_src_stop (GstBaseSrc * bsrc)
   GstIvtvSrc *src = GST_IVTV_SRC (bsrc);
   GstPoll *poll;
 
+  ivtv_signal_stop (&src->signal);      /* it takes dev_lock */
   g_mutex_lock (&src->dev_lock);
   src->capturing = FALSE;
   stop_io (src);
@@ -467,6 +504,10 @@ start_read (GstIvtvSrc * src)
     g_clear_error (&err);
     return FALSE;
   }
+  GST_OBJECT_LOCK (src);
+  ivtv_read_set_timeout (&src->reader, src->timeout);
+  src->reader.reconnect = src->reconnect;
+  GST_OBJECT_UNLOCK (src);
   set_current_io_mode (src, IVTV_IO_RW);
   return TRUE;
 }
@@ -489,6 +530,9 @@ start_io (GstIvtvSrc * src)
         IVTV_STREAM_MODE_MMAP;
 
     src->stream = ivtv_stream_new (GST_ELEMENT (src), &src->dev, smode);
+    GST_OBJECT_LOCK (src);
+    ivtv_stream_set_timeout (src->stream, src->timeout);
+    GST_OBJECT_UNLOCK (src);
     if (ivtv_stream_start (src->stream, src->poll, src->extra_buffers, &err))
       return TRUE;
     ivtv_stream_free (src->stream);
@@ -514,6 +558,85 @@ start_io (GstIvtvSrc * src)
   return start_read (src);
 }
 
+static void
+post_reconnect (GstIvtvSrc * src, const gchar * state, guint64 bytes)
+{
+  gst_element_post_message (GST_ELEMENT (src),
+      gst_message_new_element (GST_OBJECT (src),
+          gst_structure_new ("ivtvsrc-reconnect", "state", G_TYPE_STRING,
+              state, "device", G_TYPE_STRING, src->dev.path,
+              "bytes", G_TYPE_UINT64, bytes, NULL)));
+}
+
+/* The node went away (reconnect=true): close it, try to open it again
+ * once a second (bounded; flushing ends the wait), re-apply the settings
+ * and restart read() capture.  FLUSHING, ERROR (posted) or OK. */
+static GstFlowReturn
+reconnect_device (GstIvtvSrc * src)
+{
+  guint64 bytes = src->reader.offset;
+  gchar *path = g_strdup (src->dev.path);
+  guint timeout, waited = 0, limit;
+  GstFlowReturn ret = GST_FLOW_ERROR;
+
+  GST_OBJECT_LOCK (src);
+  timeout = src->timeout;
+  GST_OBJECT_UNLOCK (src);
+  limit = MAX (60, 12 * timeout);
+  GST_ELEMENT_WARNING (src, RESOURCE, READ,
+      ("The device %s went away after %" G_GUINT64_FORMAT " bytes; waiting "
+          "up to %u seconds for it to come back.", path, bytes, limit),
+      ("reconnect=true"));
+  post_reconnect (src, "lost", bytes);
+  stop_io (src);
+  g_mutex_lock (&src->dev_lock);
+  ivtv_device_close (&src->dev);
+  g_mutex_unlock (&src->dev_lock);
+
+  for (;;) {
+    GError *err = NULL;
+    gboolean ok;
+
+    /* the poll watches nothing now: returns after 1 s or when flushing */
+    if (gst_poll_wait (src->poll, GST_SECOND) < 0 && errno == EBUSY) {
+      ret = GST_FLOW_FLUSHING;
+      break;
+    }
+    waited++;
+    g_mutex_lock (&src->dev_lock);
+    ok = ivtv_device_open (&src->dev, path, TRUE, &err);
+    if (ok) {
+      ivtv_probe_clear (&src->probe);   /* a new device: what it is now */
+      ok = ivtv_probe_run (&src->probe, &src->dev, &err)
+          && apply_settings (src);
+      if (!ok)
+        ivtv_device_close (&src->dev);
+    }
+    g_mutex_unlock (&src->dev_lock);
+    if (ok) {
+      GST_ELEMENT_INFO (src, RESOURCE, READ,
+          ("The device %s is back after %u seconds; capture resumes.", path,
+              waited), (NULL));
+      post_reconnect (src, "restored", bytes);
+      ret = start_read (src) ? GST_FLOW_OK : GST_FLOW_ERROR;
+      src->io_started = ret == GST_FLOW_OK;
+      src->reader.offset = bytes;       /* offsets go on */
+      break;
+    }
+    GST_DEBUG_OBJECT (src, "reopening %s: %s", path, err ? err->message :
+        "settings refused");
+    g_clear_error (&err);
+    if (waited >= limit) {
+      GST_ELEMENT_ERROR (src, RESOURCE, NOT_FOUND,
+          ("The device %s went away and did not come back within %u "
+              "seconds.", path, limit), ("reconnect=true"));
+      break;
+    }
+  }
+  g_free (path);
+  return ret;
+}
+
 static GstFlowReturn
 gst_ivtv_src_create (GstPushSrc * psrc, GstBuffer ** buf)
 {
@@ -521,6 +644,13 @@ gst_ivtv_src_create (GstPushSrc * psrc, GstBuffer ** buf)
   GstFlowReturn ret;
 
   if (!src->io_started) {
+    gboolean wait;
+
+    GST_OBJECT_LOCK (src);
+    wait = src->wait_for_signal;
+    GST_OBJECT_UNLOCK (src);
+    if (wait && !ivtv_signal_wait_present (&src->signal, src->poll))
+      return GST_FLOW_FLUSHING;
     if (!start_io (src))
       return GST_FLOW_ERROR;
     src->io_started = TRUE;
@@ -531,6 +661,11 @@ gst_ivtv_src_create (GstPushSrc * psrc, GstBuffer ** buf)
   else
 #endif
     ret = ivtv_read_create (&src->reader, buf);
+  while (ret == GST_FLOW_CUSTOM_ERROR && src->reader.lost) {
+    ret = reconnect_device (src);
+    if (ret == GST_FLOW_OK)
+      ret = ivtv_read_create (&src->reader, buf);
+  }
 
   if (ret == GST_FLOW_OK && src->need_sniff) {
     GstMapInfo map;
@@ -654,4 +789,5 @@ ivtv_src_io_class_init (GstIvtvSrcClass * klass)
   basesrc_class->unlock_stop = GST_DEBUG_FUNCPTR (gst_ivtv_src_unlock_stop);
   basesrc_class->query = GST_DEBUG_FUNCPTR (gst_ivtv_src_query);
   pushsrc_class->create = GST_DEBUG_FUNCPTR (gst_ivtv_src_create);
+  ivtv_src_end_class_init (klass);
 }

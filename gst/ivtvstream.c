@@ -24,7 +24,7 @@
 #define GST_CAT_DEFAULT ivtv_debug
 
 /* Wait this long for a frame before warning (the wait goes on). */
-#define STALL_TIMEOUT (5 * GST_SECOND)
+#define STALL_STEP (200 * GST_MSECOND)
 
 struct _IvtvStream
 {
@@ -48,6 +48,7 @@ struct _IvtvStream
   gint64 last_sequence;         /* -1 before the first frame */
   gboolean eos_pending;         /* the driver flagged the last buffer */
   gboolean stall_warned;
+  guint timeout;                /* s without a frame: warning, 2x error */
   guint64 frames, dropped, copied;
 };
 
@@ -88,6 +89,7 @@ ivtv_stream_new (GstElement * element, IvtvDevice * dev, IvtvStreamMode mode)
   ivtv_debug_init ();
 
   s = g_new0 (IvtvStream, 1);
+  s->timeout = IVTV_STREAM_DEFAULT_TIMEOUT;
   s->element = element;
   s->dev = dev;
   s->mode = mode;
@@ -561,9 +563,31 @@ post_error (IvtvStream * s, int err, const gchar * what)
 static GstFlowReturn
 wait_frame (IvtvStream * s, gboolean * poll_error)
 {
+  gint64 since = g_get_monotonic_time ();  /* not held up downstream */
+
   *poll_error = FALSE;
   for (;;) {
-    gint ret = gst_poll_wait (s->poll, STALL_TIMEOUT);
+    guint timeout = (guint) g_atomic_int_get ((gint *) & s->timeout);
+    gint64 idle = g_get_monotonic_time () - since;
+    gint ret;
+
+    /* stalls are measured from the last frame, not per poll() */
+    if (timeout > 0 && idle >= 2 * (gint64) timeout * G_USEC_PER_SEC) {
+      GST_ELEMENT_ERROR (s->element, RESOURCE, READ,
+          ("%s has sent no frame for %u seconds: giving up.", s->dev->path,
+              2 * timeout), ("%" G_GUINT64_FORMAT " frames so far",
+              s->frames));
+      return GST_FLOW_ERROR;
+    }
+    if (timeout > 0 && idle >= (gint64) timeout * G_USEC_PER_SEC
+        && !s->stall_warned) {
+      GST_ELEMENT_WARNING (s->element, RESOURCE, READ,
+          ("%s has sent no frame for %u seconds (giving up after %u).",
+              s->dev->path, timeout, 2 * timeout),
+          ("still waiting; %" G_GUINT64_FORMAT " frames so far", s->frames));
+      s->stall_warned = TRUE;
+    }
+    ret = gst_poll_wait (s->poll, STALL_STEP);
 
     if (ret < 0) {
       if (errno == EBUSY)
@@ -572,15 +596,8 @@ wait_frame (IvtvStream * s, gboolean * poll_error)
         continue;
       return post_error (s, -errno, "poll");
     }
-    if (ret == 0) {
-      if (!s->stall_warned) {
-        GST_ELEMENT_WARNING (s->element, RESOURCE, READ,
-            ("%s has sent no frame for 5 seconds.", s->dev->path),
-            ("still waiting; %" G_GUINT64_FORMAT " frames so far", s->frames));
-        s->stall_warned = TRUE;
-      }
+    if (ret == 0)
       continue;
-    }
     if (gst_poll_fd_can_read (s->poll, &s->pollfd))
       return GST_FLOW_OK;
     if (gst_poll_fd_has_error (s->poll, &s->pollfd)
@@ -741,6 +758,13 @@ again:
   if (s->frames == 0)
     GST_BUFFER_FLAG_SET (out, GST_BUFFER_FLAG_DISCONT);
   s->frames++;
+  s->stall_warned = FALSE;
   *buf = out;
   return GST_FLOW_OK;
+}
+
+void
+ivtv_stream_set_timeout (IvtvStream * s, guint seconds)
+{
+  g_atomic_int_set ((gint *) & s->timeout, (gint) seconds);
 }

@@ -92,6 +92,11 @@ typedef struct _IvtvStream IvtvStream;
 IvtvStream *ivtv_stream_new (GstElement * element, IvtvDevice * dev,
     IvtvStreamMode mode);
 
+/* No frame for @seconds: a warning; for twice as long: an error (0 = wait
+ * for ever; default IVTV_STREAM_DEFAULT_TIMEOUT).  Any thread. */
+void ivtv_stream_set_timeout (IvtvStream * stream, guint seconds);
+#define IVTV_STREAM_DEFAULT_TIMEOUT 5
+
 /* Stops if needed and frees.  Buffers downstream still holds stay valid. */
 void ivtv_stream_free (IvtvStream * stream);
 

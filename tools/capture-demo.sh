@@ -16,7 +16,7 @@ bash tools/build.sh
 rc=0
 meson devenv -C build --workdir "$PWD" \
   ivtv-emu --profile pvr250 -- \
-  timeout -s INT 10 gst-launch-1.0 -e ivtvsrc input=composite standard=ntsc \
+  timeout --foreground -s INT 10 gst-launch-1.0 -e ivtvsrc input=composite standard=ntsc \
   ! filesink location="$out" || rc=$?
 [ "$rc" -eq 0 ] || [ "$rc" -eq 124 ] || exit "$rc"
 

@@ -636,7 +636,9 @@ GST_END_TEST;
 GST_START_TEST (test_read_errors)
 {
   static const gssize enodev[] = { -ENODEV };
-  static const gssize eio[] = { 10, -EIO };
+  /* EIO: retried IVTV_READ_EIO_RETRIES times, then an error */
+  static const gssize eio[] = { 10, -EIO, -EIO, -EIO, -EIO };
+  static const gssize eio_once[] = { -EIO, 20 };
   static const gssize ebusy[] = { -EBUSY };
   ReadFixture f;
   GstBuffer *b;
@@ -654,7 +656,16 @@ GST_START_TEST (test_read_errors)
   fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_ERROR);
   err = read_teardown (&f);
   fail_unless (err && strstr (err, "I/O error"), "%s", err);
+  fail_unless_equals_int (script_pos, 5);
   g_free (err);
+
+  read_setup (&f, eio_once, 4096);
+  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_OK);
+  fail_unless_equals_int (gst_buffer_get_size (b), 20);
+  fail_unless_equals_int (GST_BUFFER_OFFSET (b), 0);
+  gst_buffer_unref (b);
+  err = read_teardown (&f);
+  fail_unless (err == NULL, "%s", err);
 
   read_setup (&f, ebusy, 4096);
   fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_ERROR);

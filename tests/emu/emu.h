@@ -182,6 +182,7 @@ struct emu_shared
   uint64_t owner_id;            /* emu_file.id of the owner */
   int64_t created_ns;           /* CLOCK_MONOTONIC at state creation */
   uint32_t unplugged;           /* fault unplug-after fired: ENODEV */
+  int64_t unplugged_ns;         /* when (for unplug-for) */
   uint32_t gen;                 /* bumped by every state change */
   unsigned char engine[EMU_ENGINE_STATE];       /* engine's own shared data */
 };
@@ -302,6 +303,7 @@ enum emu_fault_id
   EMU_FAULT_STREAMON_FAILS,     /* streamon-fails: STREAMON -> EIO */
   EMU_FAULT_EBUSY_OPEN,         /* ebusy-open: open() -> EBUSY */
   EMU_FAULT_EACCES_OPEN,        /* eacces-open: open() -> EACCES */
+  EMU_FAULT_UNPLUG_FOR,         /* unplug-for=S: the node is back S s after an unplug */
   EMU_FAULT_COUNT
 };
 

@@ -29,6 +29,7 @@ static const struct fault_desc descs[EMU_FAULT_COUNT] = {
   [EMU_FAULT_STREAMON_FAILS] = {"streamon-fails", 0, 0},
   [EMU_FAULT_EBUSY_OPEN] = {"ebusy-open", 0, 0},
   [EMU_FAULT_EACCES_OPEN] = {"eacces-open", 0, 0},
+  [EMU_FAULT_UNPLUG_FOR] = {"unplug-for", 1, 0},
 };
 
 const char *
@@ -188,6 +189,7 @@ emu_fault_io_done (struct emu_file *f, uint64_t n)
       && !dev->st->unplugged) {
     emu_lock (dev);
     dev->st->unplugged = 1;
+    dev->st->unplugged_ns = emu_now_ns ();
     dev->st->gen++;
     emu_unlock (dev);
     emu_wake (dev);

@@ -328,6 +328,10 @@ emu_open (struct emu_device *dev, int flags)
   struct emu_file *f;
   int efl = EFD_CLOEXEC, ret;
 
+  if (dev->st->unplugged && emu_fault_on (dev, EMU_FAULT_UNPLUG_FOR) &&
+      emu_now_ns () - dev->st->unplugged_ns >=
+      emu_fault_arg (dev, EMU_FAULT_UNPLUG_FOR) * 1000000000LL)
+    dev->st->unplugged = 0;     /* plugged in again */
   if (dev->st->unplugged)
     return ret_errno (-ENODEV);
   if (emu_fault_on (dev, EMU_FAULT_EBUSY_OPEN))

@@ -178,6 +178,8 @@ available (struct emu_file *f, int64_t now, int64_t *next_ns, bool *eos)
     p->t0 = now;
     p->base = p->pos;
   }
+  if (now < p->t0)
+    now = p->t0;                /* started after the caller read the time */
   if (emu_fault_on (f->dev, EMU_FAULT_FAST))
     allowed = UINT64_MAX;
   else {

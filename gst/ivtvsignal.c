@@ -1,0 +1,206 @@
+/* ivtvsrc — the signal watch thread (see ivtvsignal.h). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "ivtvsignal.h"
+#include "ivtvdebug.h"
+#include "ivtvprobe.h"
+
+#include <errno.h>
+#include <string.h>
+
+#define GST_CAT_DEFAULT ivtv_debug
+#define IVTV_SIGNAL_PERIOD_US G_USEC_PER_SEC
+
+void
+ivtv_signal_init (IvtvSignal * s)
+{
+  memset (s, 0, sizeof (*s));
+  g_mutex_init (&s->lock);
+  g_cond_init (&s->cond);
+}
+
+void
+ivtv_signal_clear (IvtvSignal * s)
+{
+  ivtv_signal_stop (s);
+  g_free (s->input);
+  s->input = NULL;
+  g_mutex_clear (&s->lock);
+  g_cond_clear (&s->cond);
+}
+
+gboolean
+ivtv_signal_query (IvtvDevice * dev, gchar ** name)
+{
+  struct v4l2_input in;
+  gint index = 0;
+  gboolean present = TRUE;
+
+  if (name)
+    *name = NULL;
+  if (ivtv_ioctl (dev, VIDIOC_G_INPUT, &index) < 0)
+    return TRUE;                /* no inputs: nothing to tell */
+  memset (&in, 0, sizeof (in));
+  in.index = index;
+  if (ivtv_ioctl (dev, VIDIOC_ENUMINPUT, &in) < 0)
+    return TRUE;
+  if (name) {
+    gchar buf[IVTV_NAME_LEN];
+
+    ivtv_probe_copy_name (buf, sizeof (buf), in.name, sizeof (in.name));
+    *name = g_strdup (buf);
+  }
+  if (in.status & (V4L2_IN_ST_NO_POWER | V4L2_IN_ST_NO_SIGNAL))
+    present = FALSE;
+  if (present && in.type == V4L2_INPUT_TYPE_TUNER) {
+    struct v4l2_tuner t;
+
+    memset (&t, 0, sizeof (t));
+    t.index = in.tuner;
+    if (ivtv_ioctl (dev, VIDIOC_G_TUNER, &t) == 0 && t.signal == 0)
+      present = FALSE;
+  }
+  return present;
+}
+
+static void
+post_signal_message (IvtvSignal * s, gboolean present, const gchar * input)
+{
+  GstStructure *st = gst_structure_new ("ivtvsrc-signal",
+      "present", G_TYPE_BOOLEAN, present,
+      "input", G_TYPE_STRING, input ? input : "", NULL);
+
+  gst_element_post_message (s->element,
+      gst_message_new_element (GST_OBJECT (s->element), st));
+}
+
+/* One check: update the state, tell the user about changes.  Called
+ * without any lock held. */
+static void
+check (IvtvSignal * s)
+{
+  gchar *name = NULL;
+  gboolean present, first, changed, send_eos = FALSE;
+  gint64 now = g_get_monotonic_time ();
+
+  g_mutex_lock (s->dev_lock);
+  if (!ivtv_device_is_open (s->dev)) {
+    /* closed for a moment (reconnect): nothing to tell */
+    g_mutex_unlock (s->dev_lock);
+    return;
+  }
+  present = ivtv_signal_query (s->dev, &name);
+  g_mutex_unlock (s->dev_lock);
+
+  g_mutex_lock (&s->lock);
+  first = !s->checked;
+  changed = first || present != s->present || g_strcmp0 (name, s->input);
+  s->checked = TRUE;
+  s->present = present;
+  g_free (s->input);
+  s->input = g_strdup (name);
+  if (present)
+    s->lost_since = 0;
+  else if (s->lost_since == 0 || changed)
+    s->lost_since = now;
+  if (!present && s->timeout > 0 && !s->eos_sent
+      && now - s->lost_since >= (gint64) s->timeout * G_USEC_PER_SEC) {
+    s->eos_sent = TRUE;
+    send_eos = TRUE;
+  }
+  g_cond_broadcast (&s->cond);
+  g_mutex_unlock (&s->lock);
+
+  if (changed) {
+    GST_INFO_OBJECT (s->element, "signal on '%s': %s", name ? name : "?",
+        present ? "present" : "none");
+    if (!present)
+      GST_ELEMENT_WARNING (s->element, RESOURCE, READ,
+          ("No signal on input '%s'%s: the recording will be black. Is the "
+              "camera playing? Is this the right input?", name ? name : "?",
+              first ? "" : " any more"), ("input status: no signal"));
+    post_signal_message (s, present, name);
+  }
+  if (send_eos) {
+    GST_ELEMENT_INFO (s->element, RESOURCE, READ,
+        ("No signal on input '%s' for %u seconds: ending the recording.",
+            name ? name : "?", s->timeout), ("signal-timeout"));
+    gst_element_send_event (s->element, gst_event_new_eos ());
+  }
+  g_free (name);
+}
+
+static gpointer
+watch_thread (gpointer data)
+{
+  IvtvSignal *s = data;
+
+  g_mutex_lock (&s->lock);
+  while (s->running) {
+    gint64 until = g_get_monotonic_time () + IVTV_SIGNAL_PERIOD_US;
+
+    while (s->running && g_cond_wait_until (&s->cond, &s->lock, until));
+    if (!s->running)
+      break;
+    g_mutex_unlock (&s->lock);
+    check (s);
+    g_mutex_lock (&s->lock);
+  }
+  g_mutex_unlock (&s->lock);
+  return NULL;
+}
+
+void
+ivtv_signal_start (IvtvSignal * s, GstElement * element, IvtvDevice * dev,
+    GMutex * dev_lock, guint timeout)
+{
+  ivtv_signal_stop (s);
+  s->element = element;
+  s->dev = dev;
+  s->dev_lock = dev_lock;
+  s->timeout = timeout;
+  s->checked = FALSE;
+  s->present = TRUE;
+  s->eos_sent = FALSE;
+  s->lost_since = 0;
+  check (s);
+  s->running = TRUE;
+  s->thread = g_thread_new ("ivtvsrc-signal", watch_thread, s);
+}
+
+void
+ivtv_signal_stop (IvtvSignal * s)
+{
+  GThread *t;
+
+  g_mutex_lock (&s->lock);
+  s->running = FALSE;
+  t = s->thread;
+  s->thread = NULL;
+  g_cond_broadcast (&s->cond);
+  g_mutex_unlock (&s->lock);
+  if (t)
+    g_thread_join (t);
+}
+
+gboolean
+ivtv_signal_wait_present (IvtvSignal * s, GstPoll * poll)
+{
+  for (;;) {
+    gboolean present, running;
+
+    g_mutex_lock (&s->lock);
+    present = s->present;
+    running = s->running;
+    g_mutex_unlock (&s->lock);
+    if (present)
+      return TRUE;
+    if (!running)
+      return FALSE;
+    /* nothing is watched in the poll yet: it returns on flushing */
+    if (gst_poll_wait (poll, 200 * GST_MSECOND) < 0 && errno == EBUSY)
+      return FALSE;
+  }
+}

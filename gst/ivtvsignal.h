@@ -1,0 +1,63 @@
+/* ivtvsrc — the signal watch: is there a picture on the input?
+ *
+ * IvtvSignal runs a private thread that, at start and then about once a
+ * second while capturing, reads the current input's status (VIDIOC_G_INPUT
+ * + VIDIOC_ENUMINPUT status bits; VIDIOC_G_TUNER's signal strength for a
+ * tuner input) — never on the streaming hot path.  It posts an element
+ * message "ivtvsrc-signal" (fields present: boolean, input: string) on the
+ * first check and on every change, a GST_ELEMENT_WARNING with a hint when
+ * there is no signal, and after signal-timeout seconds without signal it
+ * sends EOS to the element (so the recording ends by itself and the file
+ * is complete).  ivtv_signal_wait_present() holds the first buffer until a
+ * signal is present (wait-for-signal).
+ */
+#ifndef __IVTV_SIGNAL_H__
+#define __IVTV_SIGNAL_H__
+
+#include <gst/gst.h>
+#include "ivtvdevice.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  GstElement *element;          /* not a reference */
+  IvtvDevice *dev;              /* the element's; ioctls under dev_lock */
+  GMutex *dev_lock;
+  guint timeout;                /* signal-timeout in seconds, 0 = off */
+
+  GThread *thread;
+  GMutex lock;
+  GCond cond;
+  gboolean running;
+  gboolean checked;             /* at least one check done */
+  gboolean present;
+  gboolean eos_sent;
+  gint64 lost_since;            /* monotonic us, or 0 */
+  gchar *input;                 /* name of the current input */
+} IvtvSignal;
+
+void ivtv_signal_init (IvtvSignal * s);
+void ivtv_signal_clear (IvtvSignal * s);
+
+/* Check once now (the caller holds @dev_lock), then start the watch
+ * thread.  @timeout: seconds without signal before EOS (0 = never). */
+void ivtv_signal_start (IvtvSignal * s, GstElement * element,
+    IvtvDevice * dev, GMutex * dev_lock, guint timeout);
+
+/* Stop and join the thread; call without holding dev_lock. */
+void ivtv_signal_stop (IvtvSignal * s);
+
+/* Block until a signal is present (TRUE) or @poll is set flushing / the
+ * watch stopped (FALSE).  @poll is waited on in steps so flushing wakes
+ * it. */
+gboolean ivtv_signal_wait_present (IvtvSignal * s, GstPoll * poll);
+
+/* Read the status now (caller holds the device lock).  TRUE when the
+ * input has a signal (or its status cannot be read); *name gets the
+ * input's name (g_free) when not NULL. */
+gboolean ivtv_signal_query (IvtvDevice * dev, gchar ** name);
+
+G_END_DECLS
+
+#endif /* __IVTV_SIGNAL_H__ */
