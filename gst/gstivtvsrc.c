@@ -34,6 +34,7 @@
 #include "ivtvcaps.h"
 #include "ivtvcontrols.h"
 #include "ivtvsrcio.h"
+#include "ivtvurihandler.h"
 
 #include <string.h>
 
@@ -86,7 +87,8 @@ ivtv_libv4l2_mode_get_type (void)
 }
 
 #define gst_ivtv_src_parent_class parent_class
-G_DEFINE_TYPE (GstIvtvSrc, gst_ivtv_src, GST_TYPE_PUSH_SRC);
+G_DEFINE_TYPE_WITH_CODE (GstIvtvSrc, gst_ivtv_src, GST_TYPE_PUSH_SRC,
+    G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER, ivtv_uri_handler_init));
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (ivtvsrc, "ivtvsrc", GST_RANK_NONE,
     GST_TYPE_IVTV_SRC, ivtv_debug_init ());
 
