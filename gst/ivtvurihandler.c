@@ -96,7 +96,10 @@ parse_value (GParamSpec * pspec, const gchar * key, const gchar * text,
     g_value_set_string (value, text);
     return TRUE;
   }
-  if (gst_value_deserialize_with_pspec (value, text, pspec)
+  /* the integer parsers wrap "-5" around for unsigned types */
+  if (!((G_VALUE_HOLDS_UINT (value) || G_VALUE_HOLDS_UINT64 (value)
+              || G_VALUE_HOLDS_ULONG (value)) && strchr (text, '-'))
+      && gst_value_deserialize_with_pspec (value, text, pspec)
       && !g_param_value_validate (pspec, value))
     return TRUE;
 
@@ -209,13 +212,15 @@ ivtv_uri_from_element (GObject * element)
   static const gchar *const shown[] = { "input", "standard", "audio-input",
     NULL
   };
-  GstUri *u;
-  gchar *device = NULL, *s;
-  guint i;
+  GString *uri = g_string_new (IVTV_URI_SCHEME "://");
+  gchar *device = NULL;
+  guint i, n = 0;
 
+  /* written by hand: GstUri writes a space as '+', which it does not read
+   * back as a space */
   g_object_get (element, "device", &device, NULL);
-  u = gst_uri_new (IVTV_URI_SCHEME, NULL, "", GST_URI_NO_PORT,
-      device ? device : IVTV_URI_DEFAULT_DEVICE, NULL, NULL);
+  g_string_append_uri_escaped (uri, device ? device : IVTV_URI_DEFAULT_DEVICE,
+      "/", FALSE);
   for (i = 0; shown[i] != NULL; i++) {
     gchar *v = NULL;
 
@@ -223,14 +228,14 @@ ivtv_uri_from_element (GObject * element)
             shown[i]))
       continue;
     g_object_get (element, shown[i], &v, NULL);
-    if (v != NULL && v[0] != '\0')
-      gst_uri_set_query_value (u, shown[i], v);
+    if (v != NULL && v[0] != '\0') {
+      g_string_append_printf (uri, "%c%s=", n++ ? '&' : '?', shown[i]);
+      g_string_append_uri_escaped (uri, v, NULL, FALSE);
+    }
     g_free (v);
   }
-  s = gst_uri_to_string (u);
-  gst_uri_unref (u);
   g_free (device);
-  return s;
+  return g_string_free (uri, FALSE);
 }
 
 /* ---- GstURIHandler ---- */
