@@ -214,7 +214,7 @@ ivtv_device_provider_probe_path (const gchar * path)
   inputs = join_inputs (&src->probe);
   stds = join_standards (&src->probe);
   io = ivtv_io_mode_describe (src->dev.device_caps, stream_modes (&src->dev));
-  props = gst_structure_new ("ivtvsrc-device",
+  props = gst_structure_new ("ivtv-device-properties",
       "device.path", G_TYPE_STRING, path,
       "device.api", G_TYPE_STRING, "v4l2",
       "device.driver", G_TYPE_STRING, src->probe.driver,
