@@ -227,8 +227,7 @@ ivtv_device_provider_probe_path (const gchar * path)
   g_mutex_unlock (&src->dev_lock);
 
   device = g_object_new (GST_TYPE_IVTV_SRC_DEVICE, "display-name", name,
-      "device-class", "Video/Source", "caps", caps, "properties", props,
-      NULL);
+      "device-class", "Video/Source", "caps", caps, "properties", props, NULL);
   GST_IVTV_SRC_DEVICE (device)->path = g_strdup (path);
   GST_INFO ("%s: %s, %" GST_PTR_FORMAT, path, name, caps);
 

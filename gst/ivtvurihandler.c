@@ -66,8 +66,7 @@ describe_values (GParamSpec * pspec)
         G_PARAM_SPEC_INT (pspec)->minimum, G_PARAM_SPEC_INT (pspec)->maximum);
   if (G_IS_PARAM_SPEC_UINT (pspec))
     return g_strdup_printf ("an integer from %u to %u",
-        G_PARAM_SPEC_UINT (pspec)->minimum,
-        G_PARAM_SPEC_UINT (pspec)->maximum);
+        G_PARAM_SPEC_UINT (pspec)->minimum, G_PARAM_SPEC_UINT (pspec)->maximum);
   if (G_IS_PARAM_SPEC_INT64 (pspec))
     return g_strdup_printf ("an integer from %" G_GINT64_FORMAT " to %"
         G_GINT64_FORMAT, G_PARAM_SPEC_INT64 (pspec)->minimum,
@@ -177,8 +176,7 @@ ivtv_uri_apply (GObject * element, const gchar * uri, GError ** error)
     }
     if (text == NULL) {
       g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_REFERENCE,
-          "Parameter '%s' in %s has no value (write %s=VALUE).", key, uri,
-          key);
+          "Parameter '%s' in %s has no value (write %s=VALUE).", key, uri, key);
       goto done;
     }
     if (!parse_value (pspec, key, text, &v, uri, error))
@@ -224,8 +222,7 @@ ivtv_uri_from_element (GObject * element)
   for (i = 0; shown[i] != NULL; i++) {
     gchar *v = NULL;
 
-    if (!g_object_class_find_property (G_OBJECT_GET_CLASS (element),
-            shown[i]))
+    if (!g_object_class_find_property (G_OBJECT_GET_CLASS (element), shown[i]))
       continue;
     g_object_get (element, shown[i], &v, NULL);
     if (v != NULL && v[0] != '\0') {
@@ -262,8 +259,7 @@ ivtv_uri_get_uri (GstURIHandler * handler)
 }
 
 static gboolean
-ivtv_uri_set_uri (GstURIHandler * handler, const gchar * uri,
-    GError ** error)
+ivtv_uri_set_uri (GstURIHandler * handler, const gchar * uri, GError ** error)
 {
   GstElement *element = GST_ELEMENT (handler);
   GstState state;
