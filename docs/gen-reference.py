@@ -131,8 +131,9 @@ def messages_from_sources():
             text = f.read()
         for kind, macro in (("ERROR", "GST_ELEMENT_ERROR"),
                             ("WARNING", "GST_ELEMENT_WARNING")):
-            if re.search(macro + r"\s*\(", text) or (
-                    kind == "ERROR" and "GST_MESSAGE_ERROR" in text):
+            if re.search(macro + r"\s*\(", text) or re.search(
+                    r"gst_element_message_full\s*\([^,]+,\s*GST_MESSAGE_"
+                    + kind, text):
                 add(kind + " (texts: troubleshooting.md)", fn)
         for m in re.finditer(r"gst_message_new_(\w+)\s*\(", text):
             if m.group(1) not in ("custom", "element", "error", "warning"):

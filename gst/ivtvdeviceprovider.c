@@ -172,6 +172,7 @@ GstDevice *
 ivtv_device_provider_probe_path (const gchar * path)
 {
   GstIvtvSrc *src;
+  GstBus *bus;
   GstPad *pad;
   GstCaps *caps;
   GstStructure *props;
@@ -182,9 +183,21 @@ ivtv_device_provider_probe_path (const gchar * path)
 
   src = g_object_new (GST_TYPE_IVTV_SRC, "device", path, NULL);
   gst_object_ref_sink (src);
+  bus = gst_bus_new ();
+  gst_element_set_bus (GST_ELEMENT (src), bus);
   if (gst_element_set_state (GST_ELEMENT (src), GST_STATE_READY)
       != GST_STATE_CHANGE_SUCCESS) {
-    GST_DEBUG ("%s: not a capture device ivtvsrc can open", path);
+    /* say why in the log (permission, busy, not a capture node, ...) */
+    GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+    GError *err = NULL;
+
+    if (msg)
+      gst_message_parse_error (msg, &err, NULL);
+    GST_INFO ("%s: not listed: %s", path, err ? err->message :
+        "ivtvsrc cannot open it");
+    g_clear_error (&err);
+    if (msg)
+      gst_message_unref (msg);
     goto out;
   }
 
@@ -240,6 +253,8 @@ ivtv_device_provider_probe_path (const gchar * path)
 
 out:
   gst_element_set_state (GST_ELEMENT (src), GST_STATE_NULL);
+  gst_element_set_bus (GST_ELEMENT (src), NULL);
+  gst_object_unref (bus);
   gst_object_unref (src);
   return device;
 }
