@@ -14,6 +14,14 @@ timeout 50 "$emu" --profile pvr250 --fault fast -- sh -c '
   gst-launch-1.0 playbin "uri=ivtv:///dev/video0?input=svideo&standard=pal&num-buffers=40" \
     video-sink=fakesink audio-sink=fakesink || echo "RC playbin $?"
   v4l2-ctl -d /dev/video0 --get-input --get-standard
+  echo "== gst-play"
+  if command -v gst-play-1.0 >/dev/null; then
+    timeout 20 gst-play-1.0 --no-interactive --videosink=fakesink --audiosink=fakesink \
+      "ivtv:///dev/video0?input=composite2&num-buffers=40" || echo "RC gst-play $?"
+    v4l2-ctl -d /dev/video0 --get-input
+  else
+    echo "gst-play-1.0 not installed"
+  fi
   echo "== unknown parameter"
   gst-launch-1.0 uridecodebin "uri=ivtv:///dev/video0?inptu=composite" ! fakesink
   echo "== bad value"
@@ -37,6 +45,13 @@ expect playbin "playbin reaches EOS" 'Got EOS'
 reject playbin "playbin exits 0" '^RC '
 expect playbin "input=svideo applied" 'Video input : 1 \(S-Video 1'
 expect playbin "standard=pal applied" 'PAL-B/B1/G'
+if section gst-play | grep -q 'gst-play-1.0 not installed'; then
+  echo "note: gst-play-1.0 not installed, not checked"
+else
+  expect gst-play "gst-play-1.0 plays to the end" 'Reached end of play list'
+  reject gst-play "gst-play-1.0 exits 0" '^RC '
+  expect gst-play "input=composite2 applied" 'Video input : 4 \(Composite 2'
+fi
 expect "unknown parameter" "unknown parameter named, known ones listed" \
   "Unknown parameter 'inptu'.*Known parameters:.*input.*standard"
 expect "bad value" "bad enum value explained" \
