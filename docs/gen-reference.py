@@ -5,7 +5,8 @@ properties with type, range, default and blurb, pad templates, URI
 protocols, the device provider) and from the sources in gst/ (the messages
 the element posts).  Regenerate after changing properties:
 
-    docs/gen-reference.py BUILD/gst -o docs/ivtvsrc.md
+    meson compile -C BUILD ivtvsrc-md
+    docs/gen-reference.py BUILD/gst -o docs/ivtvsrc.md      (the same)
 
 BUILD/gst is the directory holding the built libgstivtv.so.  Without -o the
 reference goes to stdout.  tests/eco/test-docs.sh fails when the committed

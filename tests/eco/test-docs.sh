@@ -11,7 +11,7 @@ fail=0
 "$py" "$root/docs/gen-reference.py" "$plugdir" -o "$tmp/ivtvsrc.md" || { echo "FAIL: gen-reference.py failed"; exit 1; }
 if ! diff -u "$root/docs/ivtvsrc.md" "$tmp/ivtvsrc.md"; then
   echo "FAIL: docs/ivtvsrc.md is out of date with the element. Regenerate it with:"
-  echo "    docs/gen-reference.py BUILD/gst -o docs/ivtvsrc.md"
+  echo "    meson compile -C BUILD ivtvsrc-md      (or: docs/gen-reference.py BUILD/gst -o docs/ivtvsrc.md)"
   echo "  (here: cd $root && $py docs/gen-reference.py $plugdir -o docs/ivtvsrc.md)"
   fail=1
 else
