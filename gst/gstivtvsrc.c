@@ -30,11 +30,11 @@
 
 #include "gstivtvsrc.h"
 #include "ivtvelements.h"
+#include "ivtvurihandler.h"
 #include "ivtvdebug.h"
 #include "ivtvcaps.h"
 #include "ivtvcontrols.h"
 #include "ivtvsrcio.h"
-#include "ivtvurihandler.h"
 
 #include <string.h>
 
