@@ -47,6 +47,7 @@
 
 #include "gstivtvsrc.h"
 #include "ivtvelements.h"
+#include "ivtvurihandler.h"
 #include "ivtvdebug.h"
 #include "ivtvcaps.h"
 #include "ivtvcontrols.h"
@@ -119,7 +120,8 @@ ivtv_libv4l2_mode_get_type (void)
 #define gst_ivtv_src_parent_class parent_class
 G_DEFINE_TYPE_WITH_CODE (GstIvtvSrc, gst_ivtv_src, GST_TYPE_PUSH_SRC,
     G_IMPLEMENT_INTERFACE (GST_TYPE_COLOR_BALANCE,
-        ivtv_color_balance_iface_init));
+        ivtv_color_balance_iface_init)
+    G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER, ivtv_uri_handler_init));
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (ivtvsrc, "ivtvsrc", GST_RANK_NONE,
     GST_TYPE_IVTV_SRC, ivtv_debug_init ());
 

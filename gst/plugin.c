@@ -4,6 +4,7 @@
 #endif
 
 #include "ivtvelements.h"
+#include "ivtvdeviceprovider.h"
 
 #ifndef PACKAGE
 #define PACKAGE "ivtvsrc"
@@ -12,7 +13,10 @@
 static gboolean
 plugin_init (GstPlugin * plugin)
 {
-  return GST_ELEMENT_REGISTER (ivtvsrc, plugin);
+  gboolean ok = GST_ELEMENT_REGISTER (ivtvsrc, plugin);
+
+  ok |= GST_DEVICE_PROVIDER_REGISTER (ivtvdeviceprovider, plugin);
+  return ok;
 }
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, ivtv,
