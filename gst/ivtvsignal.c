@@ -32,7 +32,7 @@ ivtv_signal_clear (IvtvSignal * s)
 }
 
 gboolean
-ivtv_signal_query (IvtvDevice * dev, gchar ** name)
+ivtv_signal_query (IvtvDevice * dev, gchar ** name, gboolean * locked)
 {
   struct v4l2_input in;
   gint index = 0;
@@ -40,6 +40,8 @@ ivtv_signal_query (IvtvDevice * dev, gchar ** name)
 
   if (name)
     *name = NULL;
+  if (locked)
+    *locked = TRUE;
   if (ivtv_ioctl (dev, VIDIOC_G_INPUT, &index) < 0)
     return TRUE;                /* no inputs: nothing to tell */
   memset (&in, 0, sizeof (in));
@@ -54,6 +56,9 @@ ivtv_signal_query (IvtvDevice * dev, gchar ** name)
   }
   if (in.status & (V4L2_IN_ST_NO_POWER | V4L2_IN_ST_NO_SIGNAL))
     present = FALSE;
+  else if (locked && (in.status & (V4L2_IN_ST_NO_H_LOCK
+              | V4L2_IN_ST_NO_V_LOCK | V4L2_IN_ST_NO_SYNC)))
+    *locked = FALSE;
   if (present && in.type == V4L2_INPUT_TYPE_TUNER) {
     struct v4l2_tuner t;
 
@@ -66,11 +71,13 @@ ivtv_signal_query (IvtvDevice * dev, gchar ** name)
 }
 
 static void
-post_signal_message (IvtvSignal * s, gboolean present, const gchar * input)
+post_signal_message (IvtvSignal * s, gboolean present, gboolean locked,
+    const gchar * input)
 {
   GstStructure *st = gst_structure_new ("ivtvsrc-signal",
       "present", G_TYPE_BOOLEAN, present,
-      "input", G_TYPE_STRING, input ? input : "", NULL);
+      "input", G_TYPE_STRING, input ? input : "",
+      "locked", G_TYPE_BOOLEAN, present && locked, NULL);
 
   gst_element_post_message (s->element,
       gst_message_new_element (GST_OBJECT (s->element), st));
@@ -82,7 +89,7 @@ static void
 check (IvtvSignal * s)
 {
   gchar *name = NULL;
-  gboolean present, first, changed, send_eos = FALSE;
+  gboolean present, locked, first, changed, lock_lost, send_eos = FALSE;
   gint64 now = g_get_monotonic_time ();
 
   g_mutex_lock (s->dev_lock);
@@ -91,14 +98,19 @@ check (IvtvSignal * s)
     g_mutex_unlock (s->dev_lock);
     return;
   }
-  present = ivtv_signal_query (s->dev, &name);
+  present = ivtv_signal_query (s->dev, &name, &locked);
   g_mutex_unlock (s->dev_lock);
 
   g_mutex_lock (&s->lock);
   first = !s->checked;
-  changed = first || present != s->present || g_strcmp0 (name, s->input);
+  locked = locked && present;
+  changed = first || present != s->present || g_strcmp0 (name, s->input)
+      || locked != s->locked;
+  /* at start the element itself warns about a signal without lock */
+  lock_lost = !first && present && !locked && (s->locked || !s->present);
   s->checked = TRUE;
   s->present = present;
+  s->locked = locked;
   g_free (s->input);
   s->input = g_strdup (name);
   if (present)
@@ -121,7 +133,12 @@ check (IvtvSignal * s)
           ("No signal on input '%s'%s: the recording will be black. Is the "
               "camera playing? Is this the right input?", name ? name : "?",
               first ? "" : " any more"), ("input status: no signal"));
-    post_signal_message (s, present, name);
+    if (lock_lost)
+      GST_ELEMENT_WARNING (s->element, RESOURCE, READ,
+          ("Input '%s' has a signal the card cannot lock on any more (wrong "
+              "standard, or a damaged stretch of tape?).", name ? name : "?"),
+          ("input status: no horizontal/vertical lock or sync"));
+    post_signal_message (s, present, locked, name);
   }
   if (send_eos) {
     GST_ELEMENT_INFO (s->element, RESOURCE, READ,

@@ -4,7 +4,8 @@
  * second while capturing, reads the current input's status (VIDIOC_G_INPUT
  * + VIDIOC_ENUMINPUT status bits; VIDIOC_G_TUNER's signal strength for a
  * tuner input) — never on the streaming hot path.  It posts an element
- * message "ivtvsrc-signal" (fields present: boolean, input: string) on the
+ * message "ivtvsrc-signal" (fields present: boolean, input: string,
+ * locked: boolean) on the
  * first check and on every change, a GST_ELEMENT_WARNING with a hint when
  * there is no signal, and after signal-timeout seconds without signal it
  * sends EOS to the element (so the recording ends by itself and the file
@@ -32,6 +33,7 @@ typedef struct
   gboolean running;
   gboolean checked;             /* at least one check done */
   gboolean present;
+  gboolean locked;              /* present and the card locks on it */
   gboolean eos_sent;
   gint64 lost_since;            /* monotonic us, or 0 */
   gchar *input;                 /* name of the current input */
@@ -55,8 +57,11 @@ gboolean ivtv_signal_wait_present (IvtvSignal * s, GstPoll * poll);
 
 /* Read the status now (caller holds the device lock).  TRUE when the
  * input has a signal (or its status cannot be read); *name gets the
- * input's name (g_free) when not NULL. */
-gboolean ivtv_signal_query (IvtvDevice * dev, gchar ** name);
+ * input's name (g_free) when not NULL; *locked (when not NULL) is FALSE
+ * when a signal is there but the card has no horizontal/vertical lock or
+ * sync on it (a wrong standard, a damaged tape). */
+gboolean ivtv_signal_query (IvtvDevice * dev, gchar ** name,
+    gboolean * locked);
 
 G_END_DECLS
 
