@@ -432,8 +432,11 @@ ivtv_controls_check_names (const IvtvProbe * probe, const gchar * input,
 
   if (input && ivtv_controls_find_input (probe, input, error) < 0)
     return FALSE;
-  if (standard && !ivtv_controls_resolve_std (probe, standard, &id, &is_auto,
-          error))
+  /* the standards probed are the current input's: when it has none (a
+   * webcam input of vivid) the input named may still have them, and the
+   * switch to it re-probes; the standard is checked there */
+  if (standard && probe->n_stds > 0
+      && !ivtv_controls_resolve_std (probe, standard, &id, &is_auto, error))
     return FALSE;
   if (audio && ivtv_controls_find_audio (probe, audio, error) < 0)
     return FALSE;

@@ -1,11 +1,12 @@
 # Scenario 5: signal simulation. Capturing S-Video PAL, vivid's "Standard
 # Signal Mode" is switched to "No Signal" or "No Lock" 0.8 s in; the element
 # must report it on the bus (a warning naming the signal or lock) and keep
-# going to num-buffers without an error.
+# going to num-buffers (4 s: the element checks the signal once a second)
+# without an error.
 from vivcheck import capture, expect, have_element, main, reset_device, v4l2ctl
 
 DEV = "/dev/video0"
-N = 40
+N = 100
 CAPS = "video/x-raw,width=720,height=576"
 
 
