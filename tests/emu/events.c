@@ -145,8 +145,11 @@ subscribe (struct emu_file *f, struct v4l2_event_subscription *sub)
     f->subs[i].type = sub->type;
     f->subs[i].id = sub->id;
     f->subs[i].flags = sub->flags;
+    /* as v4l2_ctrl_add_event(): no initial event for write-only
+     * controls (class controls, buttons) */
     if (sub->type == V4L2_EVENT_CTRL &&
-        (sub->flags & V4L2_EVENT_SUB_FL_SEND_INITIAL))
+        (sub->flags & V4L2_EVENT_SUB_FL_SEND_INITIAL) &&
+        !(initial.u.ctrl.flags & V4L2_CTRL_FLAG_WRITE_ONLY))
       queue_locked (f, &initial);
   }
   emu_unlock (f->dev);

@@ -181,7 +181,11 @@ available (struct emu_file *f, int64_t now, int64_t *next_ns, bool *eos)
   if (emu_fault_on (f->dev, EMU_FAULT_FAST))
     allowed = UINT64_MAX;
   else {
-    steps = (uint64_t) ((now - p->t0) * (double) p->rate / 1e9) / CHUNK;
+    /* `now` may predate t0 when start() ran after the caller's clock
+     * read: no time has passed then */
+    int64_t dt = now > p->t0 ? now - p->t0 : 0;
+
+    steps = (uint64_t) (dt * (double) p->rate / 1e9) / CHUNK;
     allowed = p->base + steps * CHUNK;
     *next_ns = p->t0 + (int64_t) ((steps + 1) * CHUNK * 1e9 / p->rate);
   }

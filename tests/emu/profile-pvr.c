@@ -90,7 +90,7 @@
     .min = 0, .max = 15, .step = 1, .def = 0 }
 
 #define MPEG_FORMATS \
-  { .pixelformat = V4L2_PIX_FMT_MPEG, .description = "MPEG-2 PS / TS", \
+  { .pixelformat = V4L2_PIX_FMT_MPEG, .description = "MPEG-1/2/4", \
     .flags = V4L2_FMT_FLAG_COMPRESSED, .size_follows_std = true, \
     .sizeimage = 128 * 1024, \
     .sizes = { { .width = 720, .height = 480 } } }
