@@ -177,6 +177,8 @@ s_input (struct emu_file *f, uint32_t *idx)
 {
   struct emu_device *dev = f->dev;
   const struct emu_input *in;
+  struct v4l2_event ev = {.type = V4L2_EVENT_SOURCE_CHANGE };
+  bool changed;
   long r;
 
   if (*idx >= (uint32_t) n_inputs (dev->prof))
@@ -185,7 +187,8 @@ s_input (struct emu_file *f, uint32_t *idx)
     return r;
   in = &dev->prof->inputs[*idx];
   emu_lock (dev);
-  if (*idx != dev->st->input) {
+  changed = *idx != dev->st->input;
+  if (changed) {
     dev->st->input = *idx;
     /* like ivtv: the input brings its own audio input */
     if (in->audioset)
@@ -196,6 +199,13 @@ s_input (struct emu_file *f, uint32_t *idx)
     dev->st->gen++;
   }
   emu_unlock (dev);
+  /* the picture now comes from another source: subscribers of that
+   * input's SOURCE_CHANGE are told to look at the format again */
+  if (changed && (dev->prof->events & (1u << V4L2_EVENT_SOURCE_CHANGE))) {
+    ev.id = *idx;
+    ev.u.src_change.changes = V4L2_EVENT_SRC_CH_RESOLUTION;
+    emu_event_broadcast (dev, &ev, NULL);
+  }
   emu_wake (dev);
   return 0;
 }

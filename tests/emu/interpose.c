@@ -283,6 +283,17 @@ table_drop (int fd)
   f->inuse++;
   if (f->refs == 0)
     f->closed = true;
+  else if (f->fd == fd) {
+    /* f->fd is asked for the file status flags (O_NONBLOCK): move it to
+     * a dup that is still open (`dup2 (fd, 0); close (fd)` as dd does) */
+    int i;
+
+    for (i = 0; i < EMU_MAX_FD; i++)
+      if (fdtab[i] == f) {
+        f->fd = i;
+        break;
+      }
+  }
   pthread_mutex_unlock (&table_lock);
   if (f->closed)
     emu_wake (f->dev);
@@ -342,6 +353,7 @@ emu_open (struct emu_device *dev, int flags)
   f->dev = dev;
   f->accmode = flags & O_ACCMODE;
   f->prio = V4L2_PRIORITY_DEFAULT;
+  f->xev_seen = dev->st->xev_seq;
   f->fd = eventfd (0, (flags & O_NONBLOCK ? EFD_NONBLOCK : 0) |
       (flags & O_CLOEXEC ? EFD_CLOEXEC : 0));
   f->wake_fd = eventfd (0, efl | EFD_NONBLOCK);
