@@ -4,7 +4,9 @@
  * control in 8 KiB steps (no pacing with --fault fast), from the looped
  * payload clip of the current input and standard (black with no signal;
  * a transport stream when the stream type control says TS).  A new input,
- * standard or signal takes effect at the next clip boundary.
+ * standard or signal takes effect at the next clip boundary; after an
+ * input switch that clip starts with ~150 ms of silent audio (ivtv mutes
+ * the encoder's audio while it switches).
  * ENCODER_CMD start/stop/pause/resume; a stop (at once, or with
  * STOP_AT_GOP_END at the end of the current clip = a GOP boundary) ends
  * the stream: read() returns 0 once and V4L2_EVENT_EOS is queued. */
@@ -41,6 +43,7 @@ struct mpeg_priv
   uint64_t stop_at;
   const struct emu_clip *clip;
   size_t off;
+  uint32_t clip_input;          /* input the current clip came from */
 };
 
 _Static_assert (sizeof (struct mpeg_shared) <= EMU_ENGINE_STATE,
@@ -131,15 +134,23 @@ send_eos (struct emu_device *dev)
   emu_event_broadcast (dev, &ev, NULL);
 }
 
+/* the clip after the current one: from the input now selected; right
+ * after an input switch with its audio muted, as ivtv does */
 static const struct emu_clip *
-next_clip (struct emu_device *dev)
+next_clip (struct emu_file *f)
 {
+  struct emu_device *dev = f->dev;
+  struct mpeg_priv *p = f->priv;
   const struct emu_input *in = emu_cur_input (dev);
+  bool switched = p->clip && p->clip_input != dev->st->input;
   bool pal = !(dev->st->std & V4L2_STD_525_60);
   bool ts = emu_ctrl_value (dev, V4L2_CID_MPEG_STREAM_TYPE) ==
       V4L2_MPEG_STREAM_TYPE_MPEG2_TS;
   int content = emu_fault_no_signal (dev) ? EMU_CONTENT_BLACK : in->content;
 
+  p->clip_input = dev->st->input;
+  if (switched)
+    return emu_clip_get_muted (content, pal, ts);
   return emu_clip_get (content, pal, ts);
 }
 
@@ -204,7 +215,7 @@ copy_out (struct emu_file *f, unsigned char *buf, size_t n)
     size_t k;
 
     if (!p->clip || p->off >= p->clip->len) {
-      p->clip = next_clip (f->dev);
+      p->clip = next_clip (f);
       p->off = 0;
       if (!p->clip)
         return -EIO;
