@@ -99,11 +99,7 @@ read (int fd, void *buf, size_t n)
     return emu_real ()->read (fd, buf, n);
   r = emu_read (f, buf, n);
   interpose_put (f);
-  if (r < 0) {
-    errno = (int) -r;
-    return -1;
-  }
-  return r;
+  return interpose_ret (r);
 }
 
 ssize_t
@@ -134,11 +130,7 @@ write (int fd, const void *buf, size_t n)
   else
     r = eng->write (f, buf, n);
   interpose_put (f);
-  if (r < 0) {
-    errno = (int) -r;
-    return -1;
-  }
-  return r;
+  return interpose_ret (r);
 }
 
 /* ---- mmap ---- */

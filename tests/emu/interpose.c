@@ -304,14 +304,14 @@ interpose_hold (struct emu_file *f)
   pthread_mutex_unlock (&table_lock);
 }
 
-int
+long
 interpose_ret (long r)
 {
   if (r < 0) {
     errno = (int) -r;
     return -1;
   }
-  return (int) r;
+  return r;
 }
 
 /* ---- open ---- */

@@ -25,7 +25,7 @@ struct emu_device *interpose_find_device (const char *path);
 /* one more reference held (a mapping of the file) */
 void interpose_hold (struct emu_file *f);
 /* -errno -> errno and -1; other values returned as they are */
-int interpose_ret (long r);
+long interpose_ret (long r);
 /* each part's real-function lookup, called by interpose_init() */
 void interpose_poll_init (void);
 void interpose_io_init (void);
