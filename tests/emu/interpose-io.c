@@ -24,6 +24,20 @@ static struct mapping maps[256];
 static pthread_mutex_t maps_lock = PTHREAD_MUTEX_INITIALIZER;
 static int (*real_ioctl) (int, unsigned long, ...);
 
+bool
+interpose_is_mapping (void *addr)
+{
+  bool r = false;
+  int i;
+
+  pthread_mutex_lock (&maps_lock);
+  for (i = 0; i < (int) (sizeof (maps) / sizeof (maps[0])); i++)
+    if (maps[i].addr == addr && addr)
+      r = true;
+  pthread_mutex_unlock (&maps_lock);
+  return r;
+}
+
 void
 interpose_io_init (void)
 {

@@ -85,10 +85,15 @@ setup_devices (void)
 #define RESOLVE(var, name) (*(void **) &(var) = dlsym (RTLD_NEXT, name))
 
 static int real_ready;
+/* set while this thread runs init(): another preload that init()'s calls
+ * pass through (v4l2convert.so's open() calls syscall()) must not wait
+ * for the init it is part of */
+static __thread int in_init;
 
 static void
 init (void)
 {
+  in_init = 1;
   RESOLVE (real.open, "open");
   RESOLVE (real.close, "close");
   RESOLVE (real.read, "read");
@@ -107,12 +112,13 @@ init (void)
   interpose_stat_init ();
   real_ready = 1;               /* setup_devices() calls emu_real() */
   setup_devices ();
+  in_init = 0;
 }
 
 const struct emu_real *
 emu_real (void)
 {
-  if (!real_ready)
+  if (!real_ready && !in_init)
     pthread_once (&init_once, init);
   return &real;
 }
@@ -120,7 +126,8 @@ emu_real (void)
 void
 interpose_init (void)
 {
-  pthread_once (&init_once, init);
+  if (!in_init)
+    pthread_once (&init_once, init);
 }
 
 struct emu_device *
@@ -520,6 +527,7 @@ int fcntl64 (int fd, int cmd, ...) __attribute__((alias ("fcntl")));
 long
 syscall (long nr, ...)
 {
+  char buf[1024];
   long a[6];
   va_list ap;
   int i;
@@ -529,29 +537,56 @@ syscall (long nr, ...)
     a[i] = va_arg (ap, long);
   va_end (ap);
   interpose_init ();
+  /* only what is emulated is answered here; the rest goes on as the
+   * system call it is (not through open()/read()..., which another
+   * preload such as v4l2convert.so may have wrapped around syscall()) */
   switch (nr) {
     case SYS_ioctl:
-      return ioctl ((int) a[0], (unsigned long) a[1], (void *) a[2]);
     case SYS_read:
-      return read ((int) a[0], (void *) a[1], (size_t) a[2]);
     case SYS_write:
-      return write ((int) a[0], (const void *) a[1], (size_t) a[2]);
-    case SYS_mmap:
+    case SYS_close:
+    case SYS_dup:{
+      struct emu_file *f = interpose_get ((int) a[0]);
+
+      if (!f)
+        break;
+      interpose_put (f);
+      if (nr == SYS_ioctl)
+        return ioctl ((int) a[0], (unsigned long) a[1], (void *) a[2]);
+      if (nr == SYS_read)
+        return read ((int) a[0], (void *) a[1], (size_t) a[2]);
+      if (nr == SYS_write)
+        return write ((int) a[0], (const void *) a[1], (size_t) a[2]);
+      if (nr == SYS_close)
+        return close ((int) a[0]);
+      return dup ((int) a[0]);
+    }
+    case SYS_mmap:{
+      struct emu_file *f = interpose_get ((int) a[4]);
+
+      if (!f)
+        break;
+      interpose_put (f);
       return (long) mmap ((void *) a[0], (size_t) a[1], (int) a[2],
           (int) a[3], (int) a[4], (off_t) a[5]);
+    }
     case SYS_munmap:
+      if (!interpose_is_mapping ((void *) a[0]))
+        break;
       return munmap ((void *) a[0], (size_t) a[1]);
     case SYS_open:
-      return do_openat (AT_FDCWD, (const char *) a[0], (int) a[1],
-          (mode_t) a[2]);
-    case SYS_openat:
-      return do_openat ((int) a[0], (const char *) a[1], (int) a[2],
-          (mode_t) a[3]);
-    case SYS_close:
-      return close ((int) a[0]);
-    case SYS_dup:
-      return dup ((int) a[0]);
+    case SYS_openat:{
+      int dirfd = nr == SYS_open ? AT_FDCWD : (int) a[0];
+      int k = nr == SYS_open ? 0 : 1;
+      const char *path = (const char *) a[k];
+
+      if (!interpose_find_device (path) &&
+          map_sys_path (path, buf, sizeof (buf)) == path)
+        break;
+      return do_openat (dirfd, path, (int) a[k + 1], (mode_t) a[k + 2]);
+    }
     default:
-      return real_syscall (nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+      break;
   }
+  return real_syscall (nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 }

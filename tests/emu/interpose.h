@@ -24,6 +24,8 @@ void interpose_init (void);
 struct emu_device *interpose_find_device (const char *path);
 /* one more reference held (a mapping of the file) */
 void interpose_hold (struct emu_file *f);
+/* addr is a mapping of an emulated device (interpose-io.c) */
+bool interpose_is_mapping (void *addr);
 /* -errno -> errno and -1; other values returned as they are */
 long interpose_ret (long r);
 /* each part's real-function lookup, called by interpose_init() */

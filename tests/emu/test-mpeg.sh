@@ -133,13 +133,15 @@ case $case in
     need v4l2-ctl
     run fast -- sh -c "head -c 300000 $dev > $tmp/plain &&
       LD_PRELOAD=\"$lib:\$LD_PRELOAD\" head -c 300000 $dev > $tmp/lib &&
+      LD_PRELOAD=\"\$LD_PRELOAD:$lib\" head -c 300000 $dev > $tmp/lib2 &&
       v4l2-ctl -w -d $dev --list-inputs > $tmp/inputs &&
       v4l2-ctl -w -d $dev -i 4 >/dev/null && v4l2-ctl -d $dev --get-input > $tmp/in" ||
       fail "libv4l2 clients failed"
     same "$tmp/plain" "$tmp/lib" || fail "read() through libv4l2 gives other bytes"
+    same "$tmp/plain" "$tmp/lib2" || fail "emulator before v4l2convert.so: other bytes"
     [ "$(grep -c 'Input *:' "$tmp/inputs")" = 5 ] || { cat "$tmp/inputs"; fail "v4l2-ctl -w: not 5 inputs"; }
     grep -q 'Video input : 4' "$tmp/in" || fail "S_INPUT through libv4l2 not kept"
-    echo "libv4l2 ($lib): read() byte-identical, v4l2-ctl -w lists 5 inputs and sets input 4" ;;
+    echo "libv4l2 ($lib, before or after the emulator in LD_PRELOAD): read() byte-identical, v4l2-ctl -w lists 5 inputs and sets input 4" ;;
   audio-mute)
     need python3
     need gst-launch-1.0
