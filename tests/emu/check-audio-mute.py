@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""check-audio-mute.py CAPTURE.mpg - checks that a pvr250 capture with one
+"""check-audio-mute.py CAPTURE.mpg|CAPTURE.ts - checks that a pvr250 capture with one
 input switch has its audio muted briefly at the switch, as ivtv does.
 
 Independent of the emulator's code: collects the MPEG audio PES payloads
-(stream 0xC0) of the program stream, walks the Layer II frames, and writes
+(stream 0xC0) of the program or transport stream, walks the Layer II frames, and writes
 the elementary stream out; avdec_mp2float (gst-launch-1.0) decodes it to
 raw samples (the PS demuxer is not used: it drops audio at the clip loops'
 timestamp jumps).  Pass: the decoded audio has exactly one silent stretch,
@@ -31,6 +31,22 @@ def audio_es(ps):
         i = j + 6 + plen
 
 
+def ts_pes(ts):
+    """the PES bytes of the TS packets that carry MPEG audio"""
+    out, pid = bytearray(), None
+    for i in range(0, len(ts) - 187, 188):
+        p = ts[i:i + 188]
+        if p[0] != 0x47 or not p[3] & 0x10:
+            continue
+        start = 4 + (1 + p[4] if p[3] & 0x20 else 0)
+        this = (p[1] & 0x1f) << 8 | p[2]
+        if pid is None and p[1] & 0x40 and p[start:start + 4] == b'\x00\x00\x01\xc0':
+            pid = this
+        if this == pid:
+            out += p[start:]
+    return bytes(out)
+
+
 def frames(es):
     i = 0
     while i + 4 <= len(es):
@@ -45,8 +61,9 @@ def frames(es):
 
 
 def main():
-    ps = open(sys.argv[1], 'rb').read()
-    es = audio_es(ps)
+    data = open(sys.argv[1], 'rb').read()
+    is_ts = data[:1] == b'\x47' and data[188:189] == b'\x47'
+    es = audio_es(ts_pes(data) if is_ts else data)
     n = sum(1 for _ in frames(es))
     if n < 40:
         print('FAIL: only %d audio frames in the capture' % n)
@@ -83,7 +100,8 @@ def main():
         print('FAIL: silent stretch of %d ms at %d ms: expected 100-300 ms '
               'in the middle' % (length, at))
         return 1
-    print('audio muted for %d ms at the input switch (%d ms in)' % (length, at))
+    print('%s: audio muted for %d ms at the input switch (%d ms in)'
+          % ('TS' if is_ts else 'PS', length, at))
     return 0
 
 

@@ -148,7 +148,12 @@ case $case in
     here=$(dirname "$0")
     run -- sh -c "head -c 2300000 $dev > $tmp/sw.mpg & sleep 1.0;
       v4l2-ctl -d $dev -i 2 >/dev/null; wait" || fail "capture failed"
-    python3 "$here/check-audio-mute.py" "$tmp/sw.mpg" ;;
+    python3 "$here/check-audio-mute.py" "$tmp/sw.mpg" || exit 1
+    # the same in a transport stream (stream type control = MPEG-2 TS)
+    run -- sh -c "v4l2-ctl -d $dev -c stream_type=1 >/dev/null &&
+      { head -c 2300000 $dev > $tmp/sw.ts & sleep 1.0;
+        v4l2-ctl -d $dev -i 2 >/dev/null; wait; }" || fail "TS capture failed"
+    python3 "$here/check-audio-mute.py" "$tmp/sw.ts" ;;
   *)
     echo "test-mpeg.sh: unknown case '$case'" >&2; exit 2 ;;
 esac
