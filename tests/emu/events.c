@@ -45,7 +45,7 @@ pull_shared (struct emu_file *f)
   int32_t self = (int32_t) getpid ();
 
   if (st->xev_seq - f->xev_seen > EMU_MAX_XEVENTS)
-    f->xev_seen = st->xev_seq - EMU_MAX_XEVENTS;       /* lost: as on overflow */
+    f->xev_seen = st->xev_seq - EMU_MAX_XEVENTS;        /* lost: as on overflow */
   for (; f->xev_seen != st->xev_seq; f->xev_seen++) {
     const struct emu_xevent *x = &st->xev[f->xev_seen % EMU_MAX_XEVENTS];
 

@@ -131,8 +131,7 @@ fstat64 (int fd, struct stat64 *st)
 int
 fstatat (int dirfd, const char *path, struct stat *st, int flags)
 {
-  STAT_CALL (dirfd, path, flags, st,
-      real_fstatat (dirfd, path, st, flags));
+  STAT_CALL (dirfd, path, flags, st, real_fstatat (dirfd, path, st, flags));
 }
 
 int
@@ -192,8 +191,7 @@ __fxstatat64 (int ver, int dirfd, const char *path, struct stat64 *st,
 }
 
 int
-statx (int dirfd, const char *path, int flags, unsigned mask,
-    struct statx *stx)
+statx (int dirfd, const char *path, int flags, unsigned mask, struct statx *stx)
 {
   struct emu_device *dev = target (dirfd, path, flags);
   struct stat st;
@@ -223,6 +221,5 @@ access (const char *path, int mode)
 int
 faccessat (int dirfd, const char *path, int mode, int flags)
 {
-  return target (-1, path, 0) ? 0 :
-      real_faccessat (dirfd, path, mode, flags);
+  return target (-1, path, 0) ? 0 : real_faccessat (dirfd, path, mode, flags);
 }

@@ -244,8 +244,7 @@ check_no_signal (void)
     fail ("ENUMINPUT: %s", strerror (errno));
   if ((in.status & (V4L2_IN_ST_NO_SIGNAL | V4L2_IN_ST_NO_H_LOCK)) !=
       (V4L2_IN_ST_NO_SIGNAL | V4L2_IN_ST_NO_H_LOCK))
-    fail ("input %u status 0x%x: NO_SIGNAL|NO_H_LOCK missing", cur,
-        in.status);
+    fail ("input %u status 0x%x: NO_SIGNAL|NO_H_LOCK missing", cur, in.status);
   if (ioctl (fd, VIDIOC_G_TUNER, &tu) < 0 || tu.signal != 0)
     fail ("G_TUNER signal %u, expected 0", tu.signal);
   if (ioctl (fd, VIDIOC_QUERYSTD, &std) < 0 || std != V4L2_STD_UNKNOWN)
@@ -377,8 +376,7 @@ check_events (void)
   fflush (stdout);
   wait_event (fd, &ev);
   if (ev.type != V4L2_EVENT_CTRL || ev.id != V4L2_CID_BRIGHTNESS ||
-      ev.u.ctrl.value != 200 ||
-      !(ev.u.ctrl.changes & V4L2_EVENT_CTRL_CH_VALUE))
+      ev.u.ctrl.value != 200 || !(ev.u.ctrl.changes & V4L2_EVENT_CTRL_CH_VALUE))
     fail ("second event type %u id 0x%x value %d, expected brightness 200",
         ev.type, ev.id, ev.u.ctrl.value);
   printf ("event: CTRL brightness = %d\n", ev.u.ctrl.value);

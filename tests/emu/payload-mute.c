@@ -118,8 +118,7 @@ pes_audio_segs (const unsigned char *d, size_t n, struct segs *out)
       continue;
     }
     if (d[i + 3] == 0xba) {     /* pack header */
-      i += (d[i + 4] & 0xc0) == 0x40 && i + 14 <= n ?
-          14 + (d[i + 13] & 7) : 12;
+      i += (d[i + 4] & 0xc0) == 0x40 && i + 14 <= n ? 14 + (d[i + 13] & 7) : 12;
       continue;
     }
     if (d[i + 3] < 0xbb) {
@@ -184,7 +183,7 @@ silence_mp2 (unsigned char *e, size_t m, int frames)
     int ver, bri, sri, pad, crc, br, sr;
     size_t flen, body;
 
-    if (e[j] != 0xff || (e[j + 1] & 0xe6) != 0xe4) {   /* sync, layer II */
+    if (e[j] != 0xff || (e[j + 1] & 0xe6) != 0xe4) {    /* sync, layer II */
       j++;
       continue;
     }
@@ -224,16 +223,14 @@ emu_clip_mute (const struct emu_clip *c, bool ts, int frames)
     /* TS payloads -> the PES sequence -> its audio ES, and back */
     ok = ts_audio_segs (copy, c->len, &outer) &&
         (l1 = gather (copy, &outer)) &&
-        pes_audio_segs (l1, outer.total, &inner) &&
-        (l2 = gather (l1, &inner));
+        pes_audio_segs (l1, outer.total, &inner) && (l2 = gather (l1, &inner));
     if (ok) {
       silence_mp2 (l2, inner.total, frames);
       scatter (l1, &inner, l2);
       scatter (copy, &outer, l1);
     }
   } else {
-    ok = pes_audio_segs (copy, c->len, &inner) &&
-        (l2 = gather (copy, &inner));
+    ok = pes_audio_segs (copy, c->len, &inner) && (l2 = gather (copy, &inner));
     if (ok) {
       silence_mp2 (l2, inner.total, frames);
       scatter (copy, &inner, l2);
