@@ -1,7 +1,8 @@
 /* mpeg.c - the I/O engine of an ivtv-like MPEG encoder node: read() only.
  * The first read() or POLLIN poll() starts the encoder (one owner per
  * device: a second reader gets EBUSY), bytes come paced at the bitrate
- * control in 8 KiB steps (no pacing with --fault fast), from the looped
+ * control in 8 KiB steps (no pacing with --fault fast; a blocking read()
+ * waits until its buffer is full, as ivtv's does), from the looped
  * payload clip of the current input and standard (black with no signal;
  * a transport stream when the stream type control says TS).  A new input,
  * standard or signal takes effect at the next clip boundary; after an
@@ -232,10 +233,16 @@ copy_out (struct emu_file *f, unsigned char *buf, size_t n)
   return 0;
 }
 
+/* read() as ivtv_read(): a blocking read fills the whole buffer (it waits
+ * for the encoder's next buffers), returning less only at the end of the
+ * stream, on a signal, or where a fault cuts the stream; a non-blocking
+ * read returns what is there, or EAGAIN. */
 static ssize_t
 mpeg_read (struct emu_file *f, void *buf, size_t n)
 {
   struct mpeg_priv *p = f->priv;
+  unsigned char *out = buf;
+  size_t done = 0;
   int r;
 
   if (n == 0)
@@ -244,47 +251,55 @@ mpeg_read (struct emu_file *f, void *buf, size_t n)
     return r;
   for (;;) {
     int64_t now = emu_now_ns (), next;
-    uint64_t avail;
+    uint64_t avail, allowed;
     bool eos;
 
     emu_lock (f->dev);
     if (p->ended) {
       /* end of stream reported once; a later read starts again */
-      p->ended = false;
+      if (!done)
+        p->ended = false;
       emu_unlock (f->dev);
-      return 0;
+      return (ssize_t) done;
     }
     if ((r = start (f)) < 0) {
       emu_unlock (f->dev);
-      return r;
+      return done ? (ssize_t) done : r;
     }
     avail = available (f, now, &next, &eos);
     if (eos) {
-      p->ended = false;
+      /* with data in hand, the 0 comes with the next read */
+      p->ended = done > 0;
       emu_unlock (f->dev);
       send_eos (f->dev);
-      return 0;
+      return (ssize_t) done;
     }
-    if (avail > n)
-      avail = n;
-    avail = emu_fault_io_allow (f, avail, true);
-    if (avail > 0) {
-      r = copy_out (f, buf, avail);
+    if (avail > n - done)
+      avail = n - done;
+    allowed = emu_fault_io_allow (f, avail, true);
+    if (allowed > 0) {
+      r = copy_out (f, out + done, allowed);
       emu_unlock (f->dev);
       if (r < 0)
-        return r;
-      emu_fault_io_done (f, avail);
-      return (ssize_t) avail;
+        return done ? (ssize_t) done : r;
+      emu_fault_io_done (f, allowed);
+      done += allowed;
+      /* full, non-blocking, or cut short by a fault: return now */
+      if (done == n || emu_nonblock (f) || allowed < avail)
+        return (ssize_t) done;
+      continue;
     }
     emu_unlock (f->dev);
+    if (done && avail > 0)
+      return (ssize_t) done;    /* a fault boundary (stall, eio, unplug) */
     if (emu_nonblock (f))
-      return -EAGAIN;
+      return done ? (ssize_t) done : -EAGAIN;
     if (next < 0 || next > now + RECHECK_NS)
       next = now + RECHECK_NS;
     if ((r = emu_wait (f, next)) < 0)
-      return r;
+      return done ? (ssize_t) done : r;
     if (f->dev->st->unplugged)
-      return -ENODEV;
+      return done ? (ssize_t) done : -ENODEV;
   }
 }
 

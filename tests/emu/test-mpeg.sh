@@ -115,15 +115,17 @@ case $case in
   v4l2src-rw)
     need gst-launch-1.0
     gst-inspect-1.0 v4l2src >/dev/null 2>&1 || skip "v4l2src missing"
-    run fast -- gst-launch-1.0 -v v4l2src io-mode=rw num-buffers=20 ! \
+    # paced as the card: v4l2src's read mode insists on full reads (a
+    # short one is read again over), which ivtv's blocking read() gives
+    run -- timeout 20 gst-launch-1.0 -v v4l2src io-mode=rw num-buffers=10 ! \
       filesink location="$tmp/v.mpg" > "$tmp/log" 2>&1 ||
       { tail -20 "$tmp/log"; fail "v4l2src io-mode=rw failed"; }
     caps=$(grep -o 'caps = video/[^,]*' "$tmp/log" | head -1)
     size=$(stat -c %s "$tmp/v.mpg")
     [ "$size" -gt 0 ] || fail "v4l2src wrote nothing"
     run fast -- head -c "$size" $dev > "$tmp/h.mpg"
-    if same "$tmp/v.mpg" "$tmp/h.mpg"; then ident="byte-identical to head -c"; else ident="NOT identical to head -c $size"; fi
-    echo "v4l2src io-mode=rw on pvr250: 20 buffers, $size bytes, $caps (the card streams a PS), $ident" ;;
+    same "$tmp/v.mpg" "$tmp/h.mpg" || fail "v4l2src's $size bytes differ from head -c"
+    echo "v4l2src io-mode=rw on pvr250: 10 buffers, $size bytes byte-identical to head -c; $caps (wrong: the card streams a PS)" ;;
   libv4l2)
     lib=
     for d in /usr/lib/*/libv4l /usr/lib/libv4l /usr/lib64/libv4l; do
