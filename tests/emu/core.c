@@ -84,8 +84,9 @@ querycap (struct emu_device *dev, struct v4l2_capability *cap)
   snprintf ((char *) cap->bus_info, sizeof (cap->bus_info), "%s",
       p->bus_info);
   cap->version = LINUX_VERSION_CODE;
-  cap->device_caps = p->caps;
-  cap->capabilities = p->caps | V4L2_CAP_DEVICE_CAPS;
+  /* like v4l_querycap(): the core adds EXT_PIX_FORMAT to both */
+  cap->device_caps = p->caps | V4L2_CAP_EXT_PIX_FORMAT;
+  cap->capabilities = cap->device_caps | V4L2_CAP_DEVICE_CAPS;
   return 0;
 }
 
@@ -100,7 +101,9 @@ s_priority (struct emu_file *f, uint32_t *prio)
   if (np > V4L2_PRIORITY_RECORD)
     return -EINVAL;
   emu_lock (f->dev);
-  if (np != f->prio && emu_prio_check (f) < 0) {
+  /* S_PRIORITY is itself checked (INFO_FL_PRIO in v4l2-ioctl.c): a handle
+   * below the highest priority held cannot change its own */
+  if (emu_prio_check (f) < 0) {
     emu_unlock (f->dev);
     return -EBUSY;
   }
@@ -174,6 +177,8 @@ s_input (struct emu_file *f, uint32_t *idx)
 {
   struct emu_device *dev = f->dev;
   const struct emu_input *in;
+  struct v4l2_event ev = {.type = V4L2_EVENT_SOURCE_CHANGE };
+  bool changed;
   long r;
 
   if (*idx >= (uint32_t) n_inputs (dev->prof))
@@ -182,7 +187,8 @@ s_input (struct emu_file *f, uint32_t *idx)
     return r;
   in = &dev->prof->inputs[*idx];
   emu_lock (dev);
-  if (*idx != dev->st->input) {
+  changed = *idx != dev->st->input;
+  if (changed) {
     dev->st->input = *idx;
     /* like ivtv: the input brings its own audio input */
     if (in->audioset)
@@ -193,6 +199,13 @@ s_input (struct emu_file *f, uint32_t *idx)
     dev->st->gen++;
   }
   emu_unlock (dev);
+  /* the picture now comes from another source: subscribers of that
+   * input's SOURCE_CHANGE are told to look at the format again */
+  if (changed && (dev->prof->events & (1u << V4L2_EVENT_SOURCE_CHANGE))) {
+    ev.id = *idx;
+    ev.u.src_change.changes = V4L2_EVENT_SRC_CH_RESOLUTION;
+    emu_event_broadcast (dev, &ev, NULL);
+  }
   emu_wake (dev);
   return 0;
 }
@@ -352,7 +365,8 @@ tuner_ioctl (struct emu_file *f, unsigned long req, void *arg)
       memset (tu, 0, sizeof (*tu));
       snprintf ((char *) tu->name, sizeof (tu->name), "%s", t->name);
       tu->type = t->type;
-      tu->capability = t->capability;
+      /* v4l_g_tuner() adds FREQ_BANDS: the core answers ENUM_FREQ_BANDS */
+      tu->capability = t->capability | V4L2_TUNER_CAP_FREQ_BANDS;
       tu->rangelow = t->rangelow;
       tu->rangehigh = t->rangehigh;
       tu->rxsubchans = t->rxsubchans;
@@ -398,6 +412,20 @@ tuner_ioctl (struct emu_file *f, unsigned long req, void *arg)
       dev->st->frequency = fq;
       dev->st->gen++;
       emu_unlock (dev);
+      return 0;
+    }
+    case VIDIOC_ENUM_FREQ_BANDS:{
+      /* what v4l_enum_freq_bands() makes of G_TUNER for a driver
+       * without bands (ivtv, bttv): one band */
+      struct v4l2_frequency_band *b = arg;
+
+      if (b->tuner != 0 || b->index != 0 || b->type != t->type)
+        return -EINVAL;
+      b->capability = t->capability | V4L2_TUNER_CAP_FREQ_BANDS;
+      b->rangelow = t->rangelow;
+      b->rangehigh = t->rangehigh;
+      b->modulation = V4L2_BAND_MODULATION_VSB;
+      memset (b->reserved, 0, sizeof (b->reserved));
       return 0;
     }
     default:
@@ -719,14 +747,17 @@ emu_core_ioctl (struct emu_file *f, unsigned long req, void *arg)
       if (!p->def_std)
         return EMU_NEXT;
       return enumstd (dev, arg);
+    case VIDIOC_QUERYSTD:
+      /* an output has nothing to detect (ENOTTY, as v4l2-ioctl.c) */
+      return out ? EMU_NEXT : std_ioctl (f, req, arg);
     case VIDIOC_G_STD:
     case VIDIOC_S_STD:
-    case VIDIOC_QUERYSTD:
       return std_ioctl (f, req, arg);
     case VIDIOC_G_TUNER:
     case VIDIOC_S_TUNER:
     case VIDIOC_G_FREQUENCY:
     case VIDIOC_S_FREQUENCY:
+    case VIDIOC_ENUM_FREQ_BANDS:
       return tuner_ioctl (f, req, arg);
     case VIDIOC_ENUM_FMT:
       return enum_fmt (dev, arg);

@@ -176,8 +176,14 @@ validate (const struct emu_ctrl *c, int32_t * val)
 
   switch (c->type) {
     case V4L2_CTRL_TYPE_MENU:
-      if (v < c->min || v > c->max || v >= EMU_MAX_MENU || !c->menu[v])
+      /* as std_validate(): out of range is ERANGE, a hole EINVAL */
+      if (v < c->min || v > c->max)
+        return -ERANGE;
+      if (v >= EMU_MAX_MENU || !c->menu[v])
         return -EINVAL;
+      return 0;
+    case V4L2_CTRL_TYPE_BOOLEAN:
+      *val = !!v;
       return 0;
     case V4L2_CTRL_TYPE_BUTTON:
       *val = 0;
@@ -279,7 +285,8 @@ ext_ctrls (struct emu_file *f, unsigned long req, struct v4l2_ext_controls *cs)
       (cs->which == V4L2_CTRL_WHICH_REQUEST_VAL ||
           V4L2_CTRL_ID2WHICH (cs->which) != cs->which))
     return -EINVAL;
-  if (req == VIDIOC_S_EXT_CTRLS && cs->which == V4L2_CTRL_WHICH_DEF_VAL)
+  /* default values can be read, never tried or set */
+  if (req != VIDIOC_G_EXT_CTRLS && cs->which == V4L2_CTRL_WHICH_DEF_VAL)
     return -EINVAL;
   if (cs->count == 0) {
     /* is the class known? */

@@ -67,6 +67,7 @@
 #define EMU_MAX_DEVICES 8
 #define EMU_MAX_SUBS 64
 #define EMU_MAX_EVENTS 32
+#define EMU_MAX_XEVENTS 16     /* events other processes have not seen yet */
 #define EMU_ENGINE_STATE 256    /* bytes of shared per-device engine state */
 
 /* Return value meaning "not handled here, let the next layer answer". */
@@ -164,6 +165,14 @@ struct emu_profile
 /* ------------------------------------------------------------------ */
 /* Shared per-device state (mapped from <rundir>/<node>.state)          */
 
+/* an event sent by one process, for the subscribers of the others */
+struct emu_xevent
+{
+  int32_t pid;                  /* sender (its own files got it directly) */
+  uint32_t pad;
+  struct v4l2_event ev;
+};
+
 struct emu_shared
 {
   uint32_t magic, size;
@@ -184,6 +193,8 @@ struct emu_shared
   uint32_t unplugged;           /* fault unplug-after fired: ENODEV */
   int64_t unplugged_ns;         /* when (for unplug-for) */
   uint32_t gen;                 /* bumped by every state change */
+  uint32_t xev_seq;             /* events ever put in xev[] */
+  struct emu_xevent xev[EMU_MAX_XEVENTS];       /* ring, by xev_seq */
   unsigned char engine[EMU_ENGINE_STATE];       /* engine's own shared data */
 };
 
@@ -223,6 +234,7 @@ struct emu_file
   struct v4l2_event events[EMU_MAX_EVENTS];
   unsigned ev_head, ev_count;
   uint32_t ev_sequence;
+  uint32_t xev_seen;            /* shared events looked at (xev_seq) */
   /* fault accounting (units: bytes for read(), frames for DQBUF) */
   uint64_t delivered;
   uint64_t io_calls;
@@ -368,6 +380,10 @@ void emu_event_queue (struct emu_file *f, const struct v4l2_event *ev);
 void emu_event_broadcast (struct emu_device *dev, const struct v4l2_event *ev,
     struct emu_file *skip);
 bool emu_event_pending (struct emu_file *f);
+/* true if the file has subscriptions: poll must look again now and then
+ * for events of other processes (they cannot wake this one) */
+bool emu_event_subscribed (struct emu_file *f);
+#define EMU_XEVENT_RECHECK_NS 20000000LL
 
 /* time and waiting */
 int64_t emu_now_ns (void);

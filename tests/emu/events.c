@@ -1,12 +1,17 @@
 /* events.c - V4L2 events per open file: VIDIOC_SUBSCRIBE_EVENT,
  * VIDIOC_UNSUBSCRIBE_EVENT, VIDIOC_DQEVENT, and queueing (control changes,
  * end of stream, source change).  Like the kernel, a newer event of the
- * same type and id replaces a pending one (control events merge). */
+ * same type and id replaces a pending one (control events merge).
+ * A broadcast also goes into a small ring in the shared state, from which
+ * the open files of the other processes of the run pick it up (on poll,
+ * DQEVENT), so a control changed by `v4l2-ctl` reaches a waiting capture
+ * program as on a real card. */
 #include "emu.h"
 
 #include <errno.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static struct emu_sub *
 find_sub (struct emu_file *f, uint32_t type, uint32_t id)
@@ -19,10 +24,46 @@ find_sub (struct emu_file *f, uint32_t type, uint32_t id)
   return NULL;
 }
 
+static void queue_locked (struct emu_file *f, const struct v4l2_event *ev);
+
+bool
+emu_event_subscribed (struct emu_file *f)
+{
+  int i;
+
+  for (i = 0; i < EMU_MAX_SUBS; i++)
+    if (f->subs[i].type)
+      return true;
+  return false;
+}
+
+/* with the lock held: queue what other processes sent since last time */
+static void
+pull_shared (struct emu_file *f)
+{
+  struct emu_shared *st = f->dev->st;
+  int32_t self = (int32_t) getpid ();
+
+  if (st->xev_seq - f->xev_seen > EMU_MAX_XEVENTS)
+    f->xev_seen = st->xev_seq - EMU_MAX_XEVENTS;        /* lost: as on overflow */
+  for (; f->xev_seen != st->xev_seq; f->xev_seen++) {
+    const struct emu_xevent *x = &st->xev[f->xev_seen % EMU_MAX_XEVENTS];
+
+    if (x->pid != self && find_sub (f, x->ev.type, x->ev.id))
+      queue_locked (f, &x->ev);
+  }
+}
+
 bool
 emu_event_pending (struct emu_file *f)
 {
-  return f->ev_count > 0;
+  bool r;
+
+  emu_lock (f->dev);
+  pull_shared (f);
+  r = f->ev_count > 0;
+  emu_unlock (f->dev);
+  return r;
 }
 
 /* called with the device lock held */
@@ -75,6 +116,7 @@ void
 emu_event_broadcast (struct emu_device *dev, const struct v4l2_event *ev,
     struct emu_file *skip)
 {
+  struct emu_xevent *x;
   struct emu_file *f;
 
   emu_lock (dev);
@@ -87,6 +129,10 @@ emu_event_broadcast (struct emu_device *dev, const struct v4l2_event *ev,
       continue;
     queue_locked (f, ev);
   }
+  x = &dev->st->xev[dev->st->xev_seq % EMU_MAX_XEVENTS];
+  x->pid = (int32_t) getpid ();
+  x->ev = *ev;
+  dev->st->xev_seq++;
   emu_unlock (dev);
   emu_wake (dev);
 }
@@ -145,8 +191,11 @@ subscribe (struct emu_file *f, struct v4l2_event_subscription *sub)
     f->subs[i].type = sub->type;
     f->subs[i].id = sub->id;
     f->subs[i].flags = sub->flags;
+    /* as v4l2_ctrl_add_event(): no initial event for write-only
+     * controls (class controls, buttons) */
     if (sub->type == V4L2_EVENT_CTRL &&
-        (sub->flags & V4L2_EVENT_SUB_FL_SEND_INITIAL))
+        (sub->flags & V4L2_EVENT_SUB_FL_SEND_INITIAL) &&
+        !(initial.u.ctrl.flags & V4L2_CTRL_FLAG_WRITE_ONLY))
       queue_locked (f, &initial);
   }
   emu_unlock (f->dev);
@@ -179,6 +228,7 @@ dqevent (struct emu_file *f, struct v4l2_event *ev)
     int r;
 
     emu_lock (f->dev);
+    pull_shared (f);
     if (f->ev_count) {
       *ev = f->events[f->ev_head];
       f->ev_head = (f->ev_head + 1) % EMU_MAX_EVENTS;
@@ -190,7 +240,8 @@ dqevent (struct emu_file *f, struct v4l2_event *ev)
     emu_unlock (f->dev);
     if (emu_nonblock (f))
       return -ENOENT;
-    r = emu_wait (f, -1);
+    /* other processes cannot wake us: look again now and then */
+    r = emu_wait (f, emu_now_ns () + EMU_XEVENT_RECHECK_NS);
     if (r < 0)
       return r == -EBADF ? -ENOENT : r;
     if (f->dev->st->unplugged)

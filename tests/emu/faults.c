@@ -130,8 +130,10 @@ emu_fault_io_begin (struct emu_file *f)
   if (emu_fault_on (dev, EMU_FAULT_EINTR_EVERY) &&
       n % (uint64_t) emu_fault_arg (dev, EMU_FAULT_EINTR_EVERY) == 0)
     return -EINTR;
+  /* EAGAIN is only ever an answer to a non-blocking call */
   if (emu_fault_on (dev, EMU_FAULT_EAGAIN_EVERY) &&
-      n % (uint64_t) emu_fault_arg (dev, EMU_FAULT_EAGAIN_EVERY) == 0)
+      n % (uint64_t) emu_fault_arg (dev, EMU_FAULT_EAGAIN_EVERY) == 0 &&
+      emu_nonblock (f))
     return -EAGAIN;
   if (emu_fault_on (dev, EMU_FAULT_EIO_AT) && !f->eio_done &&
       f->delivered >= (uint64_t) emu_fault_arg (dev, EMU_FAULT_EIO_AT)) {

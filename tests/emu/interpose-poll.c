@@ -50,6 +50,12 @@ interpose_revents (struct emu_file *f, short events, int64_t *next_ns)
     rev |= POLLPRI;
   if (eng && eng->poll)
     rev |= eng->poll (f, events, next_ns);
+  if ((events & POLLPRI) && !(rev & POLLPRI) && emu_event_subscribed (f)) {
+    int64_t t = emu_now_ns () + EMU_XEVENT_RECHECK_NS;
+
+    if (*next_ns < 0 || t < *next_ns)
+      *next_ns = t;
+  }
   return rev;
 }
 

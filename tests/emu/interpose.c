@@ -1,8 +1,10 @@
-/* interpose.c - the LD_PRELOAD shim: libc entry points a V4L2 client uses
- * (open family, close, dup family, fcntl, ioctl, read, write, mmap, munmap,
- * stat family, access, syscall).  Calls on the configured device paths and
- * on emulated fds go to the device core; everything else goes to the real
- * libc through dlsym(RTLD_NEXT).  poll/select live in interpose-poll.c.
+/* interpose.c - the LD_PRELOAD shim's set-up and file handling: the
+ * emulated devices of IVTV_EMU_DEVICES, the fd table, the open family,
+ * close, the dup family, fcntl, and syscall() as libv4l2 uses it.  Calls on
+ * the configured device paths and on emulated fds go to the device core;
+ * everything else goes to the real libc through dlsym(RTLD_NEXT).
+ * ioctl/read/write/mmap are in interpose-io.c, the stat family and access
+ * in interpose-stat.c, poll/select in interpose-poll.c.
  *
  * An emulated fd is a real eventfd, so fd numbers never collide; dup()ed
  * fds share one struct emu_file like dup()ed fds share a kernel file. */
@@ -19,10 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
 static struct emu_real real;
@@ -34,34 +36,12 @@ static struct emu_file *fdtab[EMU_MAX_FD];
 static int n_emulated;
 static uint64_t file_counter;
 
-struct mapping
-{
-  void *addr;
-  size_t len;
-  struct emu_file *f;
-};
-static struct mapping maps[256];
-
 static long (*real_syscall) (long, ...);
-static int (*real_ioctl) (int, unsigned long, ...);
 static int (*real_openat) (int, const char *, int, ...);
 static int (*real_dup) (int);
 static int (*real_dup2) (int, int);
 static int (*real_dup3) (int, int, int);
-static int (*real_fstat) (int, struct stat *);
-static int (*real_stat) (const char *, struct stat *);
-static int (*real_lstat) (const char *, struct stat *);
-static int (*real_fstatat) (int, const char *, struct stat *, int);
-static int (*real_statx) (int, const char *, int, unsigned, struct statx *);
-static int (*real_xstat) (int, const char *, struct stat *);
-static int (*real_lxstat) (int, const char *, struct stat *);
-static int (*real_fxstat) (int, int, struct stat *);
-static int (*real_fxstatat) (int, int, const char *, struct stat *, int);
-static int (*real_access) (const char *, int);
-static int (*real_faccessat) (int, const char *, int, int);
 
-#define RESOLVE(var, name) \
-  (*(void **) &(var) = dlsym (RTLD_NEXT, name))
 
 static void
 setup_devices (void)
@@ -102,11 +82,18 @@ setup_devices (void)
   free (copy);
 }
 
+#define RESOLVE(var, name) (*(void **) &(var) = dlsym (RTLD_NEXT, name))
+
 static int real_ready;
+/* set while this thread runs init(): another preload that init()'s calls
+ * pass through (v4l2convert.so's open() calls syscall()) must not wait
+ * for the init it is part of */
+static __thread int in_init;
 
 static void
 init (void)
 {
+  in_init = 1;
   RESOLVE (real.open, "open");
   RESOLVE (real.close, "close");
   RESOLVE (real.read, "read");
@@ -116,39 +103,35 @@ init (void)
   RESOLVE (real.munmap, "munmap");
   RESOLVE (real.fcntl, "fcntl");
   RESOLVE (real_syscall, "syscall");
-  RESOLVE (real_ioctl, "ioctl");
   RESOLVE (real_openat, "openat");
   RESOLVE (real_dup, "dup");
   RESOLVE (real_dup2, "dup2");
   RESOLVE (real_dup3, "dup3");
-  RESOLVE (real_fstat, "fstat");
-  RESOLVE (real_stat, "stat");
-  RESOLVE (real_lstat, "lstat");
-  RESOLVE (real_fstatat, "fstatat");
-  RESOLVE (real_statx, "statx");
-  RESOLVE (real_xstat, "__xstat");
-  RESOLVE (real_lxstat, "__lxstat");
-  RESOLVE (real_fxstat, "__fxstat");
-  RESOLVE (real_fxstatat, "__fxstatat");
-  RESOLVE (real_access, "access");
-  RESOLVE (real_faccessat, "faccessat");
   interpose_poll_init ();
+  interpose_io_init ();
+  interpose_stat_init ();
   real_ready = 1;               /* setup_devices() calls emu_real() */
   setup_devices ();
+  in_init = 0;
 }
 
 const struct emu_real *
 emu_real (void)
 {
-  if (!real_ready)
+  if (!real_ready && !in_init)
     pthread_once (&init_once, init);
   return &real;
 }
 
-#define INIT() pthread_once (&init_once, init)
+void
+interpose_init (void)
+{
+  if (!in_init)
+    pthread_once (&init_once, init);
+}
 
-static struct emu_device *
-find_device (const char *path)
+struct emu_device *
+interpose_find_device (const char *path)
 {
   int i;
 
@@ -283,6 +266,17 @@ table_drop (int fd)
   f->inuse++;
   if (f->refs == 0)
     f->closed = true;
+  else if (f->fd == fd) {
+    /* f->fd is asked for the file status flags (O_NONBLOCK): move it to
+     * a dup that is still open (`dup2 (fd, 0); close (fd)` as dd does) */
+    int i;
+
+    for (i = 0; i < EMU_MAX_FD; i++)
+      if (fdtab[i] == f) {
+        f->fd = i;
+        break;
+      }
+  }
   pthread_mutex_unlock (&table_lock);
   if (f->closed)
     emu_wake (f->dev);
@@ -309,14 +303,22 @@ table_dup (int oldfd, int newfd)
   return newfd;
 }
 
-static int
-ret_errno (long r)
+void
+interpose_hold (struct emu_file *f)
+{
+  pthread_mutex_lock (&table_lock);
+  f->inuse++;
+  pthread_mutex_unlock (&table_lock);
+}
+
+long
+interpose_ret (long r)
 {
   if (r < 0) {
     errno = (int) -r;
     return -1;
   }
-  return (int) r;
+  return r;
 }
 
 /* ---- open ---- */
@@ -333,19 +335,20 @@ emu_open (struct emu_device *dev, int flags)
       emu_fault_arg (dev, EMU_FAULT_UNPLUG_FOR) * 1000000000LL)
     dev->st->unplugged = 0;     /* plugged in again */
   if (dev->st->unplugged)
-    return ret_errno (-ENODEV);
+    return interpose_ret (-ENODEV);
   if (emu_fault_on (dev, EMU_FAULT_EBUSY_OPEN))
-    return ret_errno (-EBUSY);
+    return interpose_ret (-EBUSY);
   if (emu_fault_on (dev, EMU_FAULT_EACCES_OPEN))
-    return ret_errno (-EACCES);
+    return interpose_ret (-EACCES);
   if (flags & (O_DIRECTORY | O_CREAT | O_TRUNC))
-    return ret_errno (flags & O_DIRECTORY ? -ENOTDIR : -EINVAL);
+    return interpose_ret (flags & O_DIRECTORY ? -ENOTDIR : -EINVAL);
   f = calloc (1, sizeof (*f));
   if (!f)
-    return ret_errno (-ENOMEM);
+    return interpose_ret (-ENOMEM);
   f->dev = dev;
   f->accmode = flags & O_ACCMODE;
   f->prio = V4L2_PRIORITY_DEFAULT;
+  f->xev_seen = dev->st->xev_seq;
   f->fd = eventfd (0, (flags & O_NONBLOCK ? EFD_NONBLOCK : 0) |
       (flags & O_CLOEXEC ? EFD_CLOEXEC : 0));
   f->wake_fd = eventfd (0, efl | EFD_NONBLOCK);
@@ -357,7 +360,7 @@ emu_open (struct emu_device *dev, int flags)
     if (f->wake_fd >= 0)
       real.close (f->wake_fd);
     free (f);
-    return ret_errno (-e);
+    return interpose_ret (-e);
   }
   f->id = ((uint64_t) getpid () << 24) |
       (__atomic_add_fetch (&file_counter, 1, __ATOMIC_RELAXED) & 0xffffff);
@@ -365,7 +368,7 @@ emu_open (struct emu_device *dev, int flags)
     real.close (f->fd);
     real.close (f->wake_fd);
     free (f);
-    return ret_errno (ret);
+    return interpose_ret (ret);
   }
   emu_lock (dev);
   dev->st->prio_count[f->prio]++;
@@ -386,8 +389,8 @@ do_openat (int dirfd, const char *path, int flags, mode_t mode)
 
   char buf[1024];
 
-  INIT ();
-  dev = find_device (path);
+  interpose_init ();
+  dev = interpose_find_device (path);
   if (dev)
     return emu_open (dev, flags);
   return real_openat (dirfd, map_sys_path (path, buf, sizeof (buf)), flags,
@@ -448,7 +451,7 @@ fopen (const char *path, const char *mode)
   static FILE *(*real_fopen) (const char *, const char *);
   char buf[1024];
 
-  INIT ();
+  interpose_init ();
   if (!real_fopen)
     *(void **) &real_fopen = dlsym (RTLD_NEXT, "fopen");
   return real_fopen (map_sys_path (path, buf, sizeof (buf)), mode);
@@ -462,7 +465,7 @@ FILE *fopen64 (const char *path, const char *mode)
 int
 close (int fd)
 {
-  INIT ();
+  interpose_init ();
   table_drop (fd);
   return real.close (fd);
 }
@@ -470,7 +473,7 @@ close (int fd)
 int
 dup (int fd)
 {
-  INIT ();
+  interpose_init ();
   return table_dup (fd, real_dup (fd));
 }
 
@@ -479,7 +482,7 @@ dup2 (int oldfd, int newfd)
 {
   int r;
 
-  INIT ();
+  interpose_init ();
   if (oldfd == newfd)
     return real_dup2 (oldfd, newfd);
   r = real_dup2 (oldfd, newfd);
@@ -495,7 +498,7 @@ dup3 (int oldfd, int newfd, int flags)
 {
   int r;
 
-  INIT ();
+  interpose_init ();
   r = real_dup3 (oldfd, newfd, flags);
   if (r >= 0) {
     table_drop (newfd);
@@ -511,7 +514,7 @@ fcntl (int fd, int cmd, ...)
   long arg;
   int r;
 
-  INIT ();
+  interpose_init ();
   va_start (ap, cmd);
   arg = va_arg (ap, long);
   va_end (ap);
@@ -523,424 +526,12 @@ fcntl (int fd, int cmd, ...)
 
 int fcntl64 (int fd, int cmd, ...) __attribute__((alias ("fcntl")));
 
-/* ---- ioctl / read / write ---- */
-
-static long
-emu_ioctl (struct emu_file *f, unsigned long req, void *arg)
-{
-  const struct emu_engine *eng = f->dev->prof->engine;
-  long r = EMU_NEXT;
-
-  if (f->dev->st->unplugged)
-    return -ENODEV;
-  if (!arg && _IOC_SIZE (req) && (_IOC_DIR (req) != _IOC_NONE))
-    return -EFAULT;
-  if (eng && eng->ioctl)
-    r = eng->ioctl (f, req, arg);
-  if (r == EMU_NEXT)
-    r = emu_core_ioctl (f, req, arg);
-  if (r == EMU_NEXT)
-    r = -ENOTTY;
-  return r;
-}
-
-int
-ioctl (int fd, unsigned long req, ...)
-{
-  struct emu_file *f;
-  va_list ap;
-  void *arg;
-  long r;
-
-  INIT ();
-  va_start (ap, req);
-  arg = va_arg (ap, void *);
-  va_end (ap);
-  f = interpose_get (fd);
-  if (!f)
-    return real_ioctl (fd, req, arg);
-  r = emu_ioctl (f, req, arg);
-  emu_debug ("%s: ioctl %c/%u -> %ld", f->dev->path, (int) _IOC_TYPE (req),
-      (unsigned) _IOC_NR (req), r);
-  interpose_put (f);
-  return ret_errno (r);
-}
-
-static ssize_t
-emu_read (struct emu_file *f, void *buf, size_t n)
-{
-  const struct emu_engine *eng = f->dev->prof->engine;
-
-  if (f->dev->st->unplugged)
-    return -ENODEV;
-  if (f->accmode == O_WRONLY)
-    return -EBADF;
-  if (!eng || !eng->read)
-    return -EINVAL;
-  return eng->read (f, buf, n);
-}
-
-ssize_t
-read (int fd, void *buf, size_t n)
-{
-  struct emu_file *f;
-  ssize_t r;
-
-  INIT ();
-  f = interpose_get (fd);
-  if (!f)
-    return real.read (fd, buf, n);
-  r = emu_read (f, buf, n);
-  interpose_put (f);
-  if (r < 0) {
-    errno = (int) -r;
-    return -1;
-  }
-  return r;
-}
-
-ssize_t
-__read_chk (int fd, void *buf, size_t n, size_t buflen)
-{
-  (void) buflen;
-  return read (fd, buf, n);
-}
-
-ssize_t
-write (int fd, const void *buf, size_t n)
-{
-  const struct emu_engine *eng;
-  struct emu_file *f;
-  ssize_t r;
-
-  INIT ();
-  f = interpose_get (fd);
-  if (!f)
-    return real.write (fd, buf, n);
-  eng = f->dev->prof->engine;
-  if (f->dev->st->unplugged)
-    r = -ENODEV;
-  else if (f->accmode == O_RDONLY)
-    r = -EBADF;
-  else if (!eng || !eng->write)
-    r = -EINVAL;
-  else
-    r = eng->write (f, buf, n);
-  interpose_put (f);
-  if (r < 0) {
-    errno = (int) -r;
-    return -1;
-  }
-  return r;
-}
-
-/* ---- mmap ---- */
-
-void *
-mmap (void *addr, size_t len, int prot, int flags, int fd, off_t off)
-{
-  const struct emu_engine *eng;
-  struct emu_file *f;
-  void *p;
-  int i;
-
-  INIT ();
-  f = interpose_get (fd);
-  if (!f)
-    return real.mmap (addr, len, prot, flags, fd, off);
-  eng = f->dev->prof->engine;
-  if (f->dev->st->unplugged)
-    p = (void *) (intptr_t) - ENODEV;
-  else if (!eng || !eng->mmap)
-    p = (void *) (intptr_t) - ENODEV;
-  else
-    p = eng->mmap (f, addr, len, prot, flags, off);
-  if ((intptr_t) p < 0 && (intptr_t) p > -4096) {
-    errno = (int) -(intptr_t) p;
-    interpose_put (f);
-    return MAP_FAILED;
-  }
-  pthread_mutex_lock (&table_lock);
-  for (i = 0; i < (int) (sizeof (maps) / sizeof (maps[0])); i++)
-    if (!maps[i].addr) {
-      maps[i].addr = p;
-      maps[i].len = len;
-      maps[i].f = f;
-      f->inuse++;               /* the mapping keeps the file alive */
-      break;
-    }
-  pthread_mutex_unlock (&table_lock);
-  interpose_put (f);
-  return p;
-}
-
-void *mmap64 (void *addr, size_t len, int prot, int flags, int fd, off_t off)
-    __attribute__((alias ("mmap")));
-
-int
-munmap (void *addr, size_t len)
-{
-  struct emu_file *f = NULL;
-  int i;
-
-  INIT ();
-  pthread_mutex_lock (&table_lock);
-  for (i = 0; i < (int) (sizeof (maps) / sizeof (maps[0])); i++)
-    if (maps[i].addr == addr && addr) {
-      f = maps[i].f;
-      maps[i].addr = NULL;
-      break;
-    }
-  pthread_mutex_unlock (&table_lock);
-  if (f) {
-    const struct emu_engine *eng = f->dev->prof->engine;
-
-    if (eng && eng->munmap)
-      eng->munmap (f, addr, len);
-    interpose_put (f);
-  }
-  return real.munmap (addr, len);
-}
-
-/* ---- stat family ---- */
-
-static void
-fill_stat (struct emu_device *dev, struct stat *st)
-{
-  memset (st, 0, sizeof (*st));
-  st->st_mode = S_IFCHR | 0660;
-  st->st_rdev = makedev (81, dev->minor);
-  st->st_dev = makedev (0, 5);
-  st->st_ino = 1000 + dev->minor;
-  st->st_nlink = 1;
-  st->st_gid = 44;
-  st->st_blksize = 4096;
-}
-
-static struct emu_device *
-fd_device (int fd)
-{
-  struct emu_file *f = interpose_get (fd);
-  struct emu_device *dev;
-
-  if (!f)
-    return NULL;
-  dev = f->dev;
-  interpose_put (f);
-  return dev;
-}
-
-int
-stat (const char *path, struct stat *st)
-{
-  struct emu_device *dev;
-
-  INIT ();
-  if ((dev = find_device (path))) {
-    fill_stat (dev, st);
-    return 0;
-  }
-  return real_stat (path, st);
-}
-
-int
-stat64 (const char *path, struct stat64 *st)
-{
-  return stat (path, (struct stat *) st);
-}
-
-int
-lstat (const char *path, struct stat *st)
-{
-  struct emu_device *dev;
-
-  INIT ();
-  if ((dev = find_device (path))) {
-    fill_stat (dev, st);
-    return 0;
-  }
-  return real_lstat (path, st);
-}
-
-int
-lstat64 (const char *path, struct stat64 *st)
-{
-  return lstat (path, (struct stat *) st);
-}
-
-int
-fstat (int fd, struct stat *st)
-{
-  struct emu_device *dev;
-
-  INIT ();
-  if ((dev = fd_device (fd))) {
-    fill_stat (dev, st);
-    return 0;
-  }
-  return real_fstat (fd, st);
-}
-
-int
-fstat64 (int fd, struct stat64 *st)
-{
-  return fstat (fd, (struct stat *) st);
-}
-
-int
-fstatat (int dirfd, const char *path, struct stat *st, int flags)
-{
-  struct emu_device *dev = NULL;
-
-  INIT ();
-  const char *volatile vp = path;       /* may be NULL despite nonnull */
-
-  if (vp && *vp)
-    dev = find_device (vp);
-  else if (flags & AT_EMPTY_PATH)
-    dev = fd_device (dirfd);
-  if (dev) {
-    fill_stat (dev, st);
-    return 0;
-  }
-  return real_fstatat (dirfd, path, st, flags);
-}
-
-int
-fstatat64 (int dirfd, const char *path, struct stat64 *st, int flags)
-{
-  return fstatat (dirfd, path, (struct stat *) st, flags);
-}
-
-int
-__xstat (int ver, const char *path, struct stat *st)
-{
-  struct emu_device *dev;
-
-  INIT ();
-  if ((dev = find_device (path))) {
-    fill_stat (dev, st);
-    return 0;
-  }
-  return real_xstat (ver, path, st);
-}
-
-int
-__xstat64 (int ver, const char *path, struct stat64 *st)
-{
-  return __xstat (ver, path, (struct stat *) st);
-}
-
-int
-__lxstat (int ver, const char *path, struct stat *st)
-{
-  struct emu_device *dev;
-
-  INIT ();
-  if ((dev = find_device (path))) {
-    fill_stat (dev, st);
-    return 0;
-  }
-  return real_lxstat (ver, path, st);
-}
-
-int
-__lxstat64 (int ver, const char *path, struct stat64 *st)
-{
-  return __lxstat (ver, path, (struct stat *) st);
-}
-
-int
-__fxstat (int ver, int fd, struct stat *st)
-{
-  struct emu_device *dev;
-
-  INIT ();
-  if ((dev = fd_device (fd))) {
-    fill_stat (dev, st);
-    return 0;
-  }
-  return real_fxstat (ver, fd, st);
-}
-
-int
-__fxstat64 (int ver, int fd, struct stat64 *st)
-{
-  return __fxstat (ver, fd, (struct stat *) st);
-}
-
-int
-__fxstatat (int ver, int dirfd, const char *path, struct stat *st, int flags)
-{
-  struct emu_device *dev;
-
-  INIT ();
-  if ((dev = find_device (path))) {
-    fill_stat (dev, st);
-    return 0;
-  }
-  return real_fxstatat (ver, dirfd, path, st, flags);
-}
-
-int
-__fxstatat64 (int ver, int dirfd, const char *path, struct stat64 *st,
-    int flags)
-{
-  return __fxstatat (ver, dirfd, path, (struct stat *) st, flags);
-}
-
-int
-statx (int dirfd, const char *path, int flags, unsigned mask,
-    struct statx *stx)
-{
-  struct emu_device *dev = NULL;
-
-  INIT ();
-  const char *volatile vp = path;       /* may be NULL despite nonnull */
-
-  if (vp && *vp)
-    dev = find_device (vp);
-  else if (flags & AT_EMPTY_PATH)
-    dev = fd_device (dirfd);
-  if (dev) {
-    memset (stx, 0, sizeof (*stx));
-    stx->stx_mask = STATX_BASIC_STATS;
-    stx->stx_mode = S_IFCHR | 0660;
-    stx->stx_rdev_major = 81;
-    stx->stx_rdev_minor = dev->minor;
-    stx->stx_dev_minor = 5;
-    stx->stx_ino = 1000 + dev->minor;
-    stx->stx_nlink = 1;
-    stx->stx_gid = 44;
-    stx->stx_blksize = 4096;
-    return 0;
-  }
-  return real_statx (dirfd, path, flags, mask, stx);
-}
-
-int
-access (const char *path, int mode)
-{
-  INIT ();
-  if (find_device (path))
-    return 0;
-  return real_access (path, mode);
-}
-
-int
-faccessat (int dirfd, const char *path, int mode, int flags)
-{
-  INIT ();
-  if (find_device (path))
-    return 0;
-  return real_faccessat (dirfd, path, mode, flags);
-}
-
 /* ---- syscall(): libv4l2 calls the kernel this way ---- */
 
 long
 syscall (long nr, ...)
 {
+  char buf[1024];
   long a[6];
   va_list ap;
   int i;
@@ -949,30 +540,57 @@ syscall (long nr, ...)
   for (i = 0; i < 6; i++)
     a[i] = va_arg (ap, long);
   va_end (ap);
-  INIT ();
+  interpose_init ();
+  /* only what is emulated is answered here; the rest goes on as the
+   * system call it is (not through open()/read()..., which another
+   * preload such as v4l2convert.so may have wrapped around syscall()) */
   switch (nr) {
     case SYS_ioctl:
-      return ioctl ((int) a[0], (unsigned long) a[1], (void *) a[2]);
     case SYS_read:
-      return read ((int) a[0], (void *) a[1], (size_t) a[2]);
     case SYS_write:
-      return write ((int) a[0], (const void *) a[1], (size_t) a[2]);
-    case SYS_mmap:
+    case SYS_close:
+    case SYS_dup:{
+      struct emu_file *f = interpose_get ((int) a[0]);
+
+      if (!f)
+        break;
+      interpose_put (f);
+      if (nr == SYS_ioctl)
+        return ioctl ((int) a[0], (unsigned long) a[1], (void *) a[2]);
+      if (nr == SYS_read)
+        return read ((int) a[0], (void *) a[1], (size_t) a[2]);
+      if (nr == SYS_write)
+        return write ((int) a[0], (const void *) a[1], (size_t) a[2]);
+      if (nr == SYS_close)
+        return close ((int) a[0]);
+      return dup ((int) a[0]);
+    }
+    case SYS_mmap:{
+      struct emu_file *f = interpose_get ((int) a[4]);
+
+      if (!f)
+        break;
+      interpose_put (f);
       return (long) mmap ((void *) a[0], (size_t) a[1], (int) a[2],
           (int) a[3], (int) a[4], (off_t) a[5]);
+    }
     case SYS_munmap:
+      if (!interpose_is_mapping ((void *) a[0]))
+        break;
       return munmap ((void *) a[0], (size_t) a[1]);
     case SYS_open:
-      return do_openat (AT_FDCWD, (const char *) a[0], (int) a[1],
-          (mode_t) a[2]);
-    case SYS_openat:
-      return do_openat ((int) a[0], (const char *) a[1], (int) a[2],
-          (mode_t) a[3]);
-    case SYS_close:
-      return close ((int) a[0]);
-    case SYS_dup:
-      return dup ((int) a[0]);
+    case SYS_openat:{
+      int dirfd = nr == SYS_open ? AT_FDCWD : (int) a[0];
+      int k = nr == SYS_open ? 0 : 1;
+      const char *path = (const char *) a[k];
+
+      if (!interpose_find_device (path) &&
+          map_sys_path (path, buf, sizeof (buf)) == path)
+        break;
+      return do_openat (dirfd, path, (int) a[k + 1], (mode_t) a[k + 2]);
+    }
     default:
-      return real_syscall (nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+      break;
   }
+  return real_syscall (nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 }

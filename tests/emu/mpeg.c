@@ -1,10 +1,13 @@
 /* mpeg.c - the I/O engine of an ivtv-like MPEG encoder node: read() only.
  * The first read() or POLLIN poll() starts the encoder (one owner per
  * device: a second reader gets EBUSY), bytes come paced at the bitrate
- * control in 8 KiB steps (no pacing with --fault fast), from the looped
+ * control in 8 KiB steps (no pacing with --fault fast; a blocking read()
+ * waits until its buffer is full, as ivtv's does), from the looped
  * payload clip of the current input and standard (black with no signal;
  * a transport stream when the stream type control says TS).  A new input,
- * standard or signal takes effect at the next clip boundary.
+ * standard or signal takes effect at the next clip boundary; after an
+ * input switch that clip starts with ~150 ms of silent audio (ivtv mutes
+ * the encoder's audio while it switches).
  * ENCODER_CMD start/stop/pause/resume; a stop (at once, or with
  * STOP_AT_GOP_END at the end of the current clip = a GOP boundary) ends
  * the stream: read() returns 0 once and V4L2_EVENT_EOS is queued. */
@@ -41,6 +44,7 @@ struct mpeg_priv
   uint64_t stop_at;
   const struct emu_clip *clip;
   size_t off;
+  uint32_t clip_input;          /* input the current clip came from */
 };
 
 _Static_assert (sizeof (struct mpeg_shared) <= EMU_ENGINE_STATE,
@@ -131,15 +135,23 @@ send_eos (struct emu_device *dev)
   emu_event_broadcast (dev, &ev, NULL);
 }
 
+/* the clip after the current one: from the input now selected; right
+ * after an input switch with its audio muted, as ivtv does */
 static const struct emu_clip *
-next_clip (struct emu_device *dev)
+next_clip (struct emu_file *f)
 {
+  struct emu_device *dev = f->dev;
+  struct mpeg_priv *p = f->priv;
   const struct emu_input *in = emu_cur_input (dev);
+  bool switched = p->clip && p->clip_input != dev->st->input;
   bool pal = !(dev->st->std & V4L2_STD_525_60);
   bool ts = emu_ctrl_value (dev, V4L2_CID_MPEG_STREAM_TYPE) ==
       V4L2_MPEG_STREAM_TYPE_MPEG2_TS;
   int content = emu_fault_no_signal (dev) ? EMU_CONTENT_BLACK : in->content;
 
+  p->clip_input = dev->st->input;
+  if (switched)
+    return emu_clip_get_muted (content, pal, ts);
   return emu_clip_get (content, pal, ts);
 }
 
@@ -183,7 +195,11 @@ available (struct emu_file *f, int64_t now, int64_t *next_ns, bool *eos)
   if (emu_fault_on (f->dev, EMU_FAULT_FAST))
     allowed = UINT64_MAX;
   else {
-    steps = (uint64_t) ((now - p->t0) * (double) p->rate / 1e9) / CHUNK;
+    /* `now` may predate t0 when start() ran after the caller's clock
+     * read: no time has passed then */
+    int64_t dt = now > p->t0 ? now - p->t0 : 0;
+
+    steps = (uint64_t) (dt * (double) p->rate / 1e9) / CHUNK;
     allowed = p->base + steps * CHUNK;
     *next_ns = p->t0 + (int64_t) ((steps + 1) * CHUNK * 1e9 / p->rate);
   }
@@ -202,7 +218,7 @@ copy_out (struct emu_file *f, unsigned char *buf, size_t n)
     size_t k;
 
     if (!p->clip || p->off >= p->clip->len) {
-      p->clip = next_clip (f->dev);
+      p->clip = next_clip (f);
       p->off = 0;
       if (!p->clip)
         return -EIO;
@@ -219,10 +235,16 @@ copy_out (struct emu_file *f, unsigned char *buf, size_t n)
   return 0;
 }
 
+/* read() as ivtv_read(): a blocking read fills the whole buffer (it waits
+ * for the encoder's next buffers), returning less only at the end of the
+ * stream, on a signal, or where a fault cuts the stream; a non-blocking
+ * read returns what is there, or EAGAIN. */
 static ssize_t
 mpeg_read (struct emu_file *f, void *buf, size_t n)
 {
   struct mpeg_priv *p = f->priv;
+  unsigned char *out = buf;
+  size_t done = 0;
   int r;
 
   if (n == 0)
@@ -231,47 +253,55 @@ mpeg_read (struct emu_file *f, void *buf, size_t n)
     return r;
   for (;;) {
     int64_t now = emu_now_ns (), next;
-    uint64_t avail;
+    uint64_t avail, allowed;
     bool eos;
 
     emu_lock (f->dev);
     if (p->ended) {
       /* end of stream reported once; a later read starts again */
-      p->ended = false;
+      if (!done)
+        p->ended = false;
       emu_unlock (f->dev);
-      return 0;
+      return (ssize_t) done;
     }
     if ((r = start (f)) < 0) {
       emu_unlock (f->dev);
-      return r;
+      return done ? (ssize_t) done : r;
     }
     avail = available (f, now, &next, &eos);
     if (eos) {
-      p->ended = false;
+      /* with data in hand, the 0 comes with the next read */
+      p->ended = done > 0;
       emu_unlock (f->dev);
       send_eos (f->dev);
-      return 0;
+      return (ssize_t) done;
     }
-    if (avail > n)
-      avail = n;
-    avail = emu_fault_io_allow (f, avail, true);
-    if (avail > 0) {
-      r = copy_out (f, buf, avail);
+    if (avail > n - done)
+      avail = n - done;
+    allowed = emu_fault_io_allow (f, avail, true);
+    if (allowed > 0) {
+      r = copy_out (f, out + done, allowed);
       emu_unlock (f->dev);
       if (r < 0)
-        return r;
-      emu_fault_io_done (f, avail);
-      return (ssize_t) avail;
+        return done ? (ssize_t) done : r;
+      emu_fault_io_done (f, allowed);
+      done += allowed;
+      /* full, non-blocking, or cut short by a fault: return now */
+      if (done == n || emu_nonblock (f) || allowed < avail)
+        return (ssize_t) done;
+      continue;
     }
     emu_unlock (f->dev);
+    if (done && avail > 0)
+      return (ssize_t) done;    /* a fault boundary (stall, eio, unplug) */
     if (emu_nonblock (f))
-      return -EAGAIN;
+      return done ? (ssize_t) done : -EAGAIN;
     if (next < 0 || next > now + RECHECK_NS)
       next = now + RECHECK_NS;
     if ((r = emu_wait (f, next)) < 0)
-      return r;
+      return done ? (ssize_t) done : r;
     if (f->dev->st->unplugged)
-      return -ENODEV;
+      return done ? (ssize_t) done : -ENODEV;
   }
 }
 

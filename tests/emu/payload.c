@@ -1,7 +1,7 @@
 /* payload.c - finds and maps the MPEG clips made at build time by
  * mkpayload.sh (c<N>-ntsc.mpg, c<N>-pal.ts, black-pal.mpg, ...) in
  * $IVTV_EMU_PAYLOAD_DIR.  Each clip is a complete short stream; the MPEG
- * engine loops it. */
+ * engine loops it.  Muted copies (payload-mute.c) are made on first use. */
 #include "emu.h"
 #include "payload.h"
 
@@ -17,7 +17,9 @@
 #define MAX_CONTENT 8
 
 static struct emu_clip clips[MAX_CONTENT + 1][2][2];
+static struct emu_clip muted[MAX_CONTENT + 1][2][2];
 static bool tried[MAX_CONTENT + 1][2][2];
+static bool tried_muted[MAX_CONTENT + 1][2][2];
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 const char *
@@ -76,4 +78,24 @@ emu_clip_get (int content, bool pal, bool ts)
   }
   pthread_mutex_unlock (&lock);
   return c->data ? c : NULL;
+}
+
+const struct emu_clip *
+emu_clip_get_muted (int content, bool pal, bool ts)
+{
+  const struct emu_clip *c = emu_clip_get (content, pal, ts);
+  int slot = content < 0 ? MAX_CONTENT : content;
+  struct emu_clip *m;
+
+  if (!c)
+    return NULL;
+  pthread_mutex_lock (&lock);
+  m = &muted[slot][pal][ts];
+  if (!tried_muted[slot][pal][ts]) {
+    tried_muted[slot][pal][ts] = true;
+    m->data = emu_clip_mute (c, ts, EMU_MUTE_FRAMES);
+    m->len = m->data ? c->len : 0;
+  }
+  pthread_mutex_unlock (&lock);
+  return m->data ? m : c;
 }

@@ -23,7 +23,7 @@ const struct emu_profile emu_profile_notcapture = {
             .name = "Mute",.min = 0,.max = 1,.step = 1,.def = 0},
       },
   .formats = {
-        {.pixelformat = V4L2_PIX_FMT_MPEG,.description = "MPEG-2 PS",
+        {.pixelformat = V4L2_PIX_FMT_MPEG,.description = "MPEG-1/2/4",
               .flags = V4L2_FMT_FLAG_COMPRESSED,.size_follows_std = true,
               .sizeimage = 128 * 1024,
             .sizes = {{.width = 720,.height = 480}}},

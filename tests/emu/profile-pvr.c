@@ -90,72 +90,65 @@
     .min = 0, .max = 15, .step = 1, .def = 0 }
 
 #define MPEG_FORMATS \
-  { .pixelformat = V4L2_PIX_FMT_MPEG, .description = "MPEG-2 PS / TS", \
+  { .pixelformat = V4L2_PIX_FMT_MPEG, .description = "MPEG-1/2/4", \
     .flags = V4L2_FMT_FLAG_COMPRESSED, .size_follows_std = true, \
     .sizeimage = 128 * 1024, \
     .sizes = { { .width = 720, .height = 480 } } }
+
+/* what every ivtv MPEG encoder node has; a profile adds its name, card,
+ * bus and inputs */
+#define IVTV_ENCODER \
+  .driver = "ivtv", \
+  .caps = MPEG_CAPS, \
+  .buf_type = V4L2_BUF_TYPE_VIDEO_CAPTURE, \
+  .def_std = V4L2_STD_NTSC_M, \
+  .tuner = TV_TUNER, \
+  .ctrls = {MPEG_CTRLS}, \
+  .formats = {MPEG_FORMATS}, \
+  .events = (1u << V4L2_EVENT_EOS) | (1u << V4L2_EVENT_SOURCE_CHANGE), \
+  .engine = &emu_engine_mpeg
+
+#define TUNER_INPUT(n) {.name = n,.type = V4L2_INPUT_TYPE_TUNER,.std = IN_STD, \
+    .audioset = 1 << 0,.tuner = 0,.capabilities = V4L2_IN_CAP_STD,.content = 0}
+#define LINE_INPUT(n, audio, c) {.name = n,.type = V4L2_INPUT_TYPE_CAMERA, \
+    .std = IN_STD,.audioset = 1 << (audio),.capabilities = V4L2_IN_CAP_STD, \
+    .content = (c)}
 
 const struct emu_profile emu_profile_pvr250 = {
   .name = "pvr250",
   .summary = "Hauppauge WinTV PVR-250 (ivtv) MPEG encoder: read() only, "
       "5 inputs, tuner, MPEG-2 PS",
-  .driver = "ivtv",
   .card = "WinTV PVR 250",
   .bus_info = "PCI:0000:03:01.0",
-  .caps = MPEG_CAPS,
-  .buf_type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
   .inputs = {
-        {.name = "Tuner 1",.type = V4L2_INPUT_TYPE_TUNER,.std = IN_STD,
-            .audioset = 1 << 0,.tuner = 0,.capabilities = V4L2_IN_CAP_STD,
-            .content = 0},
-        {.name = "S-Video 1",.type = V4L2_INPUT_TYPE_CAMERA,.std = IN_STD,
-            .audioset = 1 << 1,.capabilities = V4L2_IN_CAP_STD,.content = 1},
-        {.name = "Composite 1",.type = V4L2_INPUT_TYPE_CAMERA,.std = IN_STD,
-            .audioset = 1 << 1,.capabilities = V4L2_IN_CAP_STD,.content = 2},
-        {.name = "S-Video 2",.type = V4L2_INPUT_TYPE_CAMERA,.std = IN_STD,
-            .audioset = 1 << 2,.capabilities = V4L2_IN_CAP_STD,.content = 3},
-        {.name = "Composite 2",.type = V4L2_INPUT_TYPE_CAMERA,.std = IN_STD,
-            .audioset = 1 << 2,.capabilities = V4L2_IN_CAP_STD,.content = 4},
+        TUNER_INPUT ("Tuner 1"),
+        LINE_INPUT ("S-Video 1", 1, 1),
+        LINE_INPUT ("Composite 1", 1, 2),
+        LINE_INPUT ("S-Video 2", 2, 3),
+        LINE_INPUT ("Composite 2", 2, 4),
       },
   .audios = {
         {.name = "Tuner 1",.capability = V4L2_AUDCAP_STEREO},
         {.name = "Line In 1",.capability = V4L2_AUDCAP_STEREO},
         {.name = "Line In 2",.capability = V4L2_AUDCAP_STEREO},
       },
-  .def_std = V4L2_STD_NTSC_M,
-  .tuner = TV_TUNER,
-  .ctrls = {MPEG_CTRLS},
-  .formats = {MPEG_FORMATS},
-  .events = (1u << V4L2_EVENT_EOS) | (1u << V4L2_EVENT_SOURCE_CHANGE),
-  .engine = &emu_engine_mpeg,
+  IVTV_ENCODER,
 };
 
 const struct emu_profile emu_profile_pvr150 = {
   .name = "pvr150",
   .summary = "Hauppauge WinTV PVR-150 (ivtv) MPEG encoder: read() only, "
       "Television/Composite/S-Video",
-  .driver = "ivtv",
   .card = "WinTV PVR 150",
   .bus_info = "PCI:0000:04:00.0",
-  .caps = MPEG_CAPS,
-  .buf_type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
   .inputs = {
-        {.name = "Television",.type = V4L2_INPUT_TYPE_TUNER,.std = IN_STD,
-            .audioset = 1 << 0,.tuner = 0,.capabilities = V4L2_IN_CAP_STD,
-            .content = 0},
-        {.name = "Composite 1",.type = V4L2_INPUT_TYPE_CAMERA,.std = IN_STD,
-            .audioset = 1 << 1,.capabilities = V4L2_IN_CAP_STD,.content = 2},
-        {.name = "S-Video 1",.type = V4L2_INPUT_TYPE_CAMERA,.std = IN_STD,
-            .audioset = 1 << 1,.capabilities = V4L2_IN_CAP_STD,.content = 1},
+        TUNER_INPUT ("Television"),
+        LINE_INPUT ("Composite 1", 1, 2),
+        LINE_INPUT ("S-Video 1", 1, 1),
       },
   .audios = {
         {.name = "Television",.capability = V4L2_AUDCAP_STEREO},
         {.name = "Line In",.capability = V4L2_AUDCAP_STEREO},
       },
-  .def_std = V4L2_STD_NTSC_M,
-  .tuner = TV_TUNER,
-  .ctrls = {MPEG_CTRLS},
-  .formats = {MPEG_FORMATS},
-  .events = (1u << V4L2_EVENT_EOS) | (1u << V4L2_EVENT_SOURCE_CHANGE),
-  .engine = &emu_engine_mpeg,
+  IVTV_ENCODER,
 };

@@ -18,7 +18,7 @@ const struct emu_profile emu_profile_tv_streaming = {
   .card = "Emulated BT878 TV card",
   .bus_info = "PCI:0000:03:00.0",
   .caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_TUNER | V4L2_CAP_READWRITE |
-      V4L2_CAP_STREAMING | V4L2_CAP_EXT_PIX_FORMAT,
+      V4L2_CAP_STREAMING,
   .buf_type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
   .inputs = {
         {.name = "Television",.type = V4L2_INPUT_TYPE_TUNER,
@@ -36,8 +36,7 @@ const struct emu_profile emu_profile_tv_streaming = {
         .name = "Television",
         .type = V4L2_TUNER_ANALOG_TV,
         .capability = V4L2_TUNER_CAP_NORM | V4L2_TUNER_CAP_STEREO |
-            V4L2_TUNER_CAP_LANG1 | V4L2_TUNER_CAP_LANG2 |
-            V4L2_TUNER_CAP_FREQ_BANDS,
+            V4L2_TUNER_CAP_LANG1 | V4L2_TUNER_CAP_LANG2,
         .rangelow = 44 * 16,
         .rangehigh = 958 * 16,
         .rxsubchans = V4L2_TUNER_SUB_STEREO,

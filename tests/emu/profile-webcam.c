@@ -19,7 +19,7 @@ const struct emu_profile emu_profile_webcam = {
   .driver = "uvcvideo",
   .card = "Emulated Webcam",
   .bus_info = "usb-0000:00:14.0-1",
-  .caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING | V4L2_CAP_EXT_PIX_FORMAT,
+  .caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING,
   .buf_type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
   .inputs = {
         {.name = "Camera 1",.type = V4L2_INPUT_TYPE_CAMERA,.content = 0},

@@ -62,34 +62,10 @@ std_parm (struct emu_file *f, unsigned long req, struct v4l2_streamparm *sp)
   return 0;
 }
 
-/* ENUM_FREQ_BANDS: the kernel makes one band from G_TUNER when a driver
- * (bttv) has none; do the same unless the core answers it. */
-static long
-freq_bands (struct emu_file *f, struct v4l2_frequency_band *b)
-{
-  const struct emu_tuner *t = &f->dev->prof->tuner;
-  long r = emu_core_ioctl (f, VIDIOC_ENUM_FREQ_BANDS, b);
-
-  if (r != EMU_NEXT && r != -ENOTTY)
-    return r;
-  if (!t->name)
-    return -ENOTTY;
-  if (b->tuner != 0 || b->index != 0 || b->type != t->type)
-    return -EINVAL;
-  b->capability = t->capability;
-  b->rangelow = t->rangelow;
-  b->rangehigh = t->rangehigh;
-  b->modulation = V4L2_BAND_MODULATION_VSB;
-  memset (b->reserved, 0, sizeof (b->reserved));
-  return 0;
-}
-
 static long
 stream_ioctl (struct emu_file *f, unsigned long req, void *arg)
 {
   switch (req) {
-    case VIDIOC_ENUM_FREQ_BANDS:
-      return freq_bands (f, arg);
     case VIDIOC_G_PARM:
     case VIDIOC_S_PARM:
       return std_parm (f, req, arg);
