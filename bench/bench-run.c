@@ -288,7 +288,7 @@ main (int argc, char **argv)
   Run r = { 0 };
   double seconds = 0, rss_at = 0;
   int fb_runs = 0, i;
-  const char *desc = NULL;
+  gchar *desc = NULL;
   GstElement *p;
   struct rusage ru0;
   gint64 t0;
@@ -308,8 +308,11 @@ main (int argc, char **argv)
       rss_at = g_ascii_strtod (argv[++i], NULL);
     else if (i + 1 < argc && strcmp (argv[i], "--first-buffer") == 0)
       fb_runs = atoi (argv[++i]);
-    else if (desc == NULL && argv[i][0] != '-')
-      desc = argv[i];
+    else if (argv[i][0] != '-') {
+      /* the rest is the pipeline, as gst-launch takes it */
+      desc = g_strjoinv (" ", argv + i);
+      break;
+    }
     else {
       fprintf (stderr, "usage: bench-run [--bytes N] [--buffers N] "
           "[--seconds S] [--rss-at S] [--first-buffer RUNS] PIPELINE\n"

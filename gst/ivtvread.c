@@ -7,6 +7,7 @@
 #include "ivtvdebug.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 
 #define GST_CAT_DEFAULT ivtv_debug
@@ -28,15 +29,20 @@ ivtv_read_start (IvtvReader * r, GstElement * element, IvtvDevice * dev,
   r->element = element;
   r->dev = dev;
   r->poll = poll;
-  r->blocksize = blocksize ? blocksize : 65536;
+  r->blocksize = blocksize ? blocksize : 524288;
   r->offset = 0;
   r->n_buffers = 0;
   r->n_short = 0;
   r->stall_warned = FALSE;
+  r->read_first = FALSE;
+  {
+    int fl = fcntl (dev->fd, F_GETFL);
+    r->nonblocking = fl >= 0 && (fl & O_NONBLOCK);
+  }
 
   r->pool = gst_buffer_pool_new ();
   config = gst_buffer_pool_get_config (r->pool);
-  gst_buffer_pool_config_set_params (config, NULL, r->blocksize, 2, 0);
+  gst_buffer_pool_config_set_params (config, NULL, r->blocksize, 1, 0);
   if (!gst_buffer_pool_set_config (r->pool, config)
       || !gst_buffer_pool_set_active (r->pool, TRUE)) {
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NO_SPACE_LEFT,
@@ -163,9 +169,12 @@ ivtv_read_create (IvtvReader * r, GstBuffer ** out)
   }
 
   for (;;) {
-    fret = wait_readable (r);
-    if (fret != GST_FLOW_OK)
-      goto done;
+    if (!r->read_first) {
+      fret = wait_readable (r);
+      if (fret != GST_FLOW_OK)
+        goto done;
+    }
+    r->read_first = FALSE;      /* EAGAIN/EINTR: poll again */
     n = ivtv_device_read (r->dev, map.data, map.size);
     if (n == -EAGAIN || n == -EINTR)
       continue;
@@ -184,6 +193,7 @@ ivtv_read_create (IvtvReader * r, GstBuffer ** out)
   }
 
   gst_buffer_unmap (buf, &map);
+  r->read_first = r->nonblocking && (gsize) n == map.size;
   if ((gsize) n < map.size) {
     r->n_short++;
     gst_buffer_resize (buf, 0, n);

@@ -4,7 +4,10 @@
  * GstBufferPool (no allocation per buffer): it waits in the element's
  * GstPoll (so unlock/flush returns at once), reads once into the buffer and
  * pushes what it got — a short read is pushed as it is (resized), never
- * overwritten by the next read.  EINTR/EAGAIN poll again; 0 bytes is EOS;
+ * overwritten by the next read.  After a read that filled the whole buffer
+ * more data is most likely waiting (a backlog): on a non-blocking fd the
+ * next read is tried before polling, saving a poll() per buffer; EAGAIN
+ * falls back to the poll.  EINTR/EAGAIN poll again; 0 bytes is EOS;
  * a failing read (ENODEV, EIO, EBUSY, ...) posts an element error saying
  * what happened.  No data for IVTV_READ_STALL_SECONDS posts a warning once
  * (a stalled encoder) and keeps waiting.  Buffers carry byte offsets; time
@@ -30,6 +33,8 @@ typedef struct
   guint blocksize;
   gboolean started;
   gboolean stall_warned;
+  gboolean nonblocking;         /* the fd is O_NONBLOCK: read() never blocks */
+  gboolean read_first;          /* last read filled the buffer: skip poll */
 
   guint64 offset;               /* bytes pushed so far */
   guint64 n_buffers;
