@@ -7,6 +7,8 @@
 #include "ivtvdebug.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <string.h>
 
 #define GST_CAT_DEFAULT ivtv_debug
@@ -28,7 +30,7 @@ ivtv_read_start (IvtvReader * r, GstElement * element, IvtvDevice * dev,
   r->element = element;
   r->dev = dev;
   r->poll = poll;
-  r->blocksize = blocksize ? blocksize : 65536;
+  r->blocksize = blocksize ? blocksize : 524288;
   r->offset = 0;
   r->n_buffers = 0;
   r->n_short = 0;
@@ -37,10 +39,26 @@ ivtv_read_start (IvtvReader * r, GstElement * element, IvtvDevice * dev,
   r->eio_count = 0;
   r->lost = FALSE;
   g_atomic_int_set (&r->drain, 0);
+  r->read_first = FALSE;
+  {
+    int fl = fcntl (dev->fd, F_GETFL);
+    r->nonblocking = fl >= 0 && (fl & O_NONBLOCK);
+  }
 
   r->pool = gst_buffer_pool_new ();
   config = gst_buffer_pool_get_config (r->pool);
-  gst_buffer_pool_config_set_params (config, NULL, r->blocksize, 2, 0);
+  gst_buffer_pool_config_set_params (config, NULL, r->blocksize, 1, 0);
+  {
+    /* page-aligned like dd's buffer: the driver's copy (copy_to_user, or
+     * the emulator's memcpy) is measurably slower into a destination that
+     * is only 8-byte aligned, GstMemory's default */
+    GstAllocationParams params;
+    long page = sysconf (_SC_PAGESIZE);
+
+    gst_allocation_params_init (&params);
+    params.align = (page > 0 ? page : 4096) - 1;
+    gst_buffer_pool_config_set_allocator (config, NULL, &params);
+  }
   if (!gst_buffer_pool_set_config (r->pool, config)
       || !gst_buffer_pool_set_active (r->pool, TRUE)) {
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NO_SPACE_LEFT,
@@ -91,6 +109,9 @@ ivtv_read_drain (IvtvReader * r, gint64 max_us)
   r->drain_deadline = r->drain_start + max_us;
   g_atomic_int_set (&r->drain, 1);
 }
+
+/* a read that fills less than 1/8 of its pool block is copied out */
+#define IVTV_READ_COMPACT_RATIO 8
 
 #define WAIT_STEP_US (200 * G_TIME_SPAN_MILLISECOND)
 #define IVTV_READ_DRAIN_IDLE_US (500 * G_TIME_SPAN_MILLISECOND)
@@ -214,9 +235,12 @@ ivtv_read_create (IvtvReader * r, GstBuffer ** out)
 
   since = g_get_monotonic_time ();
   for (;;) {
-    fret = wait_readable (r, since);
-    if (fret != GST_FLOW_OK)
-      goto done;
+    if (!r->read_first) {
+      fret = wait_readable (r, since);
+      if (fret != GST_FLOW_OK)
+        goto done;
+    }
+    r->read_first = FALSE;      /* EAGAIN/EINTR: poll again */
     n = ivtv_device_read (r->dev, map.data, map.size);
     if (n == -EAGAIN || n == -EINTR)
       continue;
@@ -257,10 +281,24 @@ ivtv_read_create (IvtvReader * r, GstBuffer ** out)
         ("Data from %s flows again.", r->dev->path), (NULL));
     r->stall_warned = FALSE;
   }
-  gst_buffer_unmap (buf, &map);
-  if ((gsize) n < map.size) {
+  r->read_first = r->nonblocking && (gsize) n == map.size;
+  if ((gsize) n < map.size / IVTV_READ_COMPACT_RATIO) {
+    /* little data in a big pool block (a paced card hands out what its
+     * DMA has, often 8-32 KiB): downstream queues count buffers, not the
+     * memory behind them, so copy the data out and give the block back */
+    GstBuffer *small = gst_buffer_new_allocate (NULL, n, NULL);
+
     r->n_short++;
-    gst_buffer_resize (buf, 0, n);
+    gst_buffer_fill (small, 0, map.data, n);
+    gst_buffer_unmap (buf, &map);
+    gst_buffer_unref (buf);
+    buf = small;
+  } else {
+    gst_buffer_unmap (buf, &map);
+    if ((gsize) n < map.size) {
+      r->n_short++;
+      gst_buffer_resize (buf, 0, n);
+    }
   }
   GST_BUFFER_OFFSET (buf) = r->offset;
   GST_BUFFER_OFFSET_END (buf) = r->offset + n;

@@ -4,7 +4,13 @@
  * GstBufferPool (no allocation per buffer): it waits in the element's
  * GstPoll (so unlock/flush returns at once), reads once into the buffer and
  * pushes what it got — a short read is pushed as it is (resized), never
- * overwritten by the next read.  EINTR/EAGAIN poll again; 0 bytes is EOS;
+ * overwritten by the next read; one that fills less than an eighth of the
+ * block is copied into a buffer of its own size and the block goes back to
+ * the pool (queues downstream count buffers, not the memory behind them).
+ * After a read that filled the whole buffer more data is most likely
+ * waiting (a backlog): on a non-blocking fd the
+ * next read is tried before polling, saving a poll() per buffer; EAGAIN
+ * falls back to the poll.  EINTR/EAGAIN poll again; 0 bytes is EOS;
  * a failing read (ENODEV, EIO, EBUSY, ...) posts an element error saying
  * what happened; EIO is retried IVTV_READ_EIO_RETRIES times (100 ms apart)
  * before it is an error.
@@ -50,6 +56,8 @@ typedef struct
   guint eio_count;              /* consecutive EIO */
   gboolean reconnect;           /* ENODEV: no error, set lost */
   gboolean lost;                /* the device went away (reconnect) */
+  gboolean nonblocking;         /* the fd is O_NONBLOCK: read() never blocks */
+  gboolean read_first;          /* last read filled the buffer: skip poll */
 
   guint64 offset;               /* bytes pushed so far */
   guint64 n_buffers;

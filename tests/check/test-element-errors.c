@@ -116,8 +116,8 @@ capture_compare (guint n, gboolean expect_short)
   GBytes *a, *b;
   gint status;
 
-  launch = g_strdup_printf ("ivtvsrc num-buffers=%u ! filesink location=%s",
-      n, out);
+  launch = g_strdup_printf ("ivtvsrc blocksize=65536 num-buffers=%u ! "
+      "filesink location=%s", n, out);
   ic_run (launch, 25000, &res);
   fail_unless (res.error == NULL, "error: %s", res.error);
   fail_unless (res.eos);

@@ -34,8 +34,8 @@ GST_START_TEST (test_pvr_bytes_identical)
   GBytes *a, *b;
   gint status;
 
-  launch = g_strdup_printf ("ivtvsrc input=composite num-buffers=200 ! "
-      "filesink location=%s", out);
+  launch = g_strdup_printf ("ivtvsrc input=composite blocksize=65536 "
+      "num-buffers=200 ! filesink location=%s", out);
   ic_run (launch, 25000, &res);
   fail_unless (res.error == NULL, "error: %s", res.error);
   fail_unless (res.eos);
@@ -309,7 +309,8 @@ GST_END_TEST;
 
 GST_START_TEST (test_pvr_num_buffers)
 {
-  GstHarness *h = gst_harness_new_parse ("ivtvsrc num-buffers=7");
+  GstHarness *h =
+      gst_harness_new_parse ("ivtvsrc blocksize=65536 num-buffers=7");
   guint n = 0;
   GstBuffer *buf;
   GstEvent *ev;

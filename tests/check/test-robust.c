@@ -158,10 +158,28 @@ count_bytes (GstPad * pad, GstPadProbeInfo * info, gpointer data)
   return GST_PAD_PROBE_OK;
 }
 
+/* A paced card's reads are short (what its DMA has): each must come in a
+ * buffer of about its own size, not in a 512 KiB pool block, or a queue of
+ * 200 buffers downstream would hold 100 MiB for 2 MiB of data. */
+static GstPadProbeReturn
+check_compact (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  guint *oversized = data;
+  gsize size, maxsize;
+
+  (void) pad;
+  size = gst_buffer_get_sizes (GST_PAD_PROBE_INFO_BUFFER (info), NULL,
+      &maxsize);
+  if (size < 524288 / 8 && maxsize > size + 4096)
+    (*oversized)++;
+  return GST_PAD_PROBE_OK;
+}
+
 GST_START_TEST (test_paced_no_stall)
 {
   RobustRun r;
   guint64 bytes = 0;
+  guint oversized = 0;
   GstElement *pipe = gst_parse_launch ("ivtvsrc input=composite timeout=1 "
       "! fakesink name=sink", NULL);
   GstElement *sink = gst_bin_get_by_name (GST_BIN (pipe), "sink");
@@ -169,7 +187,11 @@ GST_START_TEST (test_paced_no_stall)
 
   gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_bytes, &bytes,
       NULL);
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, check_compact,
+      &oversized, NULL);
   run_pipe (pipe, 15000, 10000, &r);
+  fail_unless (oversized == 0, "%u short reads left in big pool blocks",
+      oversized);
   fail_unless (r.error == NULL, "%s", r.error);
   fail_unless (r.eos, "no EOS");
   fail_if (has_warning (&r, "No data"), "false stall warning at %"
@@ -352,10 +374,10 @@ GST_START_TEST (test_blocksize_default)
   guint bs = 0;
 
   fail_unless (p != NULL);
-  fail_unless_equals_int (G_PARAM_SPEC_UINT (p)->default_value, 65536);
+  fail_unless_equals_int (G_PARAM_SPEC_UINT (p)->default_value, 524288);
   fail_unless (strstr (g_param_spec_get_blurb (p), "read()") != NULL);
   g_object_get (src, "blocksize", &bs, NULL);
-  fail_unless_equals_int (bs, 65536);
+  fail_unless_equals_int (bs, 524288);
   g_object_set (src, "blocksize", 4096, NULL);
   fail_unless_equals_int (gst_base_src_get_blocksize (GST_BASE_SRC (src)),
       4096);
