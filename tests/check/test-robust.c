@@ -406,8 +406,8 @@ GST_START_TEST (test_reconnect_resumes)
   guint64 bytes = 0;
   GstStructure *s;
 
-  run_launch ("ivtvsrc reconnect=true num-buffers=30 ! fakesink", 20000, -1,
-      &r);
+  run_launch ("ivtvsrc reconnect=true blocksize=65536 num-buffers=30 "
+      "! fakesink", 20000, -1, &r);
   fail_unless (r.error == NULL, "%s", r.error);
   fail_unless (r.eos, "no EOS");
   fail_unless (g_list_length (r.reconnects) >= 2, "%u reconnect messages",

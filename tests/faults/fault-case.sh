@@ -158,7 +158,7 @@ case "$CASE" in
     ;;
   unplug-reconnect)
     capture $PVR --fault fast --fault unplug-after=$N --fault unplug-for=1 -- \
-        input=composite reconnect=true num-buffers=40
+        input=composite reconnect=true blocksize=65536 num-buffers=40
     expect_rc zero
     expect_text "went away after $N bytes"
     expect_size_at_least $((2 * N))
@@ -170,14 +170,14 @@ case "$CASE" in
     cmp -s "$TMP/second" "$REF" || fail "bytes after the reconnect differ"
     ;;
   eio-at)
-    capture $PVR --fault fast --fault eio-at=$N -- input=composite num-buffers=40
+    capture $PVR --fault fast --fault eio-at=$N -- input=composite blocksize=65536 num-buffers=40
     expect_rc zero
     expect_text "I/O error; retrying"
     expect_size_at_least $((N + 1))
     expect_prefix
     ;;
   eintr-every)
-    capture $PVR --fault fast --fault eintr-every=3 -- input=composite num-buffers=40
+    capture $PVR --fault fast --fault eintr-every=3 -- input=composite blocksize=65536 num-buffers=40
     expect_rc zero
     reject_text "^(ERROR|WARNING)"
     expect_size $((40 * 65536))
@@ -185,14 +185,14 @@ case "$CASE" in
     ;;
   eagain-every)
     # ivtvsrc reads through an O_NONBLOCK descriptor: EAGAIN is seen
-    capture $PVR --fault fast --fault eagain-every=2 -- input=composite num-buffers=40
+    capture $PVR --fault fast --fault eagain-every=2 -- input=composite blocksize=65536 num-buffers=40
     expect_rc zero
     reject_text "^(ERROR|WARNING)"
     expect_size $((40 * 65536))
     expect_prefix
     ;;
   short-reads)
-    capture $PVR --fault fast --fault short-reads=3000 -- input=composite num-buffers=300
+    capture $PVR --fault fast --fault short-reads=3000 -- input=composite blocksize=65536 num-buffers=300
     expect_rc zero
     reject_text "^(ERROR|WARNING)"
     expect_size_at_least 300
@@ -248,7 +248,7 @@ PY
     expect_complete_mpeg
     ;;
   std-change-after)
-    capture $PVR --fault fast --fault std-change-after=$N -- input=composite num-buffers=40
+    capture $PVR --fault fast --fault std-change-after=$N -- input=composite blocksize=65536 num-buffers=40
     expect_rc zero
     reject_text "^ERROR"
     expect_size $((40 * 65536))
