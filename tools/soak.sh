@@ -3,7 +3,8 @@
 # Captures MINUTES (default 60) of EMULATED time with ivtvsrc from the
 # emulated PVR-250 with pacing off (--fault fast): emulated time is bytes /
 # 750 kB/s (the card's 6 Mbit/s), so an hour is 2.7 GB.  The bytes go
-# through fdsink into `wc -c`; every SAMPLE seconds (default 0.1) it reads
+# through fdsink into `wc -c`; every SAMPLE seconds (default 0.005: an emulated hour takes a few
+# seconds) it reads
 # gst-launch's /proc/PID/status (VmRSS, VmHWM) and /proc/PID/io (wchar = the
 # bytes captured so far).  At the end it prints the peak RSS, the RSS at
 # emulated minute 1, at the end and its largest value after minute 1, and
@@ -17,7 +18,7 @@ cd "$(dirname "$0")/.."
 minutes=${1:-60}
 build=${2:-build}
 case $build in /*) ;; *) build=$PWD/$build ;; esac
-sample=${SAMPLE:-0.1}
+sample=${SAMPLE:-0.005}
 limit_kib=${LIMIT_KIB:-1024}
 rate=750000                               # bytes per emulated second
 blocksize=65536
@@ -35,30 +36,47 @@ csv=${SOAK_CSV:-$tmp/samples.csv}
 
 echo "soak: $minutes emulated minutes = $want bytes ($nbuf buffers of $blocksize) from pvr250 --fault fast"
 export GST_PLUGIN_PATH_1_0=$build/gst GST_REGISTRY=$build/soak-registry.bin
-# sh -c writes its pid and execs gst-launch-1.0: that pid is the one to watch
-"$emu" --profile pvr250 --fault fast -- sh -c 'echo $$ > "$0"; exec "$@"' "$tmp/pid" \
+# sampler: waits for the pid file, then reads /proc every $sample seconds
+# until gst-launch-1.0 exits
+python3 - "$tmp/pid" "$csv" "$sample" "$rate" <<'PY' &
+import sys, time
+pidfile, path, period, rate = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
+t0 = time.monotonic()
+pid = ""
+while not pid and time.monotonic() - t0 < 10:
+    try:
+        pid = open(pidfile).read().strip()
+    except OSError:
+        time.sleep(0.001)
+if not pid:
+    sys.exit("soak: gst-launch-1.0 did not start")
+open(pidfile + ".go", "w").close()      # let it start
+t0 = time.monotonic()
+with open(path, "w") as out:
+    out.write("wall_s,emulated_s,vmrss_kib,vmhwm_kib\n")
+    while True:
+        try:
+            status = open(f"/proc/{pid}/status").read().split("\n")
+            io = open(f"/proc/{pid}/io").read().split("\n")
+        except OSError:
+            break
+        f = {l.split(":")[0]: l.split(":")[1].split()[0] for l in status + io if ":" in l and l.split(":")[1].split()}
+        if "VmRSS" not in f:          # a zombie: exited
+            break
+        out.write(f"{time.monotonic() - t0:.3f},{int(f['wchar']) / rate:.1f},{f['VmRSS']},{f['VmHWM']}\n")
+        time.sleep(period)
+PY
+# sh -c writes its pid, waits for the sampler to have it and execs
+# gst-launch-1.0: that pid is the one to watch from the first byte
+"$emu" --profile pvr250 --fault fast -- sh -c 'echo $$ > "$0"; i=0
+  while [ ! -e "$0.go" ] && [ $i -lt 1000 ]; do sleep 0.01; i=$((i + 1)); done
+  exec "$@"' "$tmp/pid" \
   gst-launch-1.0 -q ivtvsrc blocksize=$blocksize num-buffers=$nbuf ! \
   fdsink fd=1 sync=false 2> "$tmp/gst.log" | wc -c > "$tmp/count" &
 start=$(date +%s.%N)
 now () { awk -v s="$start" -v n="$(date +%s.%N)" 'BEGIN { printf "%.2f", n - s }'; }
 
-pid=
-for _ in $(seq 100); do
-  pid=$(cat "$tmp/pid" 2>/dev/null)
-  [ -n "$pid" ] && break
-  sleep 0.1
-done
-[ -n "$pid" ] || { echo "soak: gst-launch-1.0 did not start" >&2; cat "$tmp/gst.log" >&2; exit 1; }
 
-echo "wall_s,emulated_s,vmrss_kib,vmhwm_kib" > "$csv"
-while kill -0 "$pid" 2>/dev/null; do
-  rss=$(awk '/^VmRSS:/ {print $2}' "/proc/$pid/status" 2>/dev/null)
-  hwm=$(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status" 2>/dev/null)
-  wchar=$(awk '/^wchar:/ {print $2}' "/proc/$pid/io" 2>/dev/null)
-  [ -n "$rss" ] && [ -n "$wchar" ] &&
-    echo "$(now),$((wchar / rate)),$rss,$hwm" >> "$csv"
-  sleep "$sample"
-done
 wait
 got=$(cat "$tmp/count" 2>/dev/null || echo 0)
 wall=$(now)
@@ -72,7 +90,7 @@ print(f"soak: captured {got} bytes = {got / rate / 60:.1f} emulated minutes in {
 if got < want:
     print(f"soak: FAILED: {got} bytes of {want}")
     ok = False
-after = [r for r in rows if int(r["emulated_s"]) >= 60]
+after = [r for r in rows if float(r["emulated_s"]) >= 60]
 if not rows or not after:
     print("soak: FAILED: no sample after emulated minute 1 (run longer than 1 minute)")
     sys.exit(1)
@@ -80,8 +98,9 @@ peak = max(int(r["vmhwm_kib"]) for r in rows)
 m1 = int(after[0]["vmrss_kib"])
 end = int(rows[-1]["vmrss_kib"])
 mx = max(int(r["vmrss_kib"]) for r in after)
+print(f"soak: minute 1 sample at {float(after[0]['emulated_s']) / 60:.2f} emulated min")
 print(f"soak: peak RSS (VmHWM) {peak} KiB; RSS at minute 1 {m1} KiB, at the end "
-      f"({int(rows[-1]['emulated_s']) / 60:.1f} min) {end} KiB, largest after minute 1 {mx} KiB")
+      f"({float(rows[-1]['emulated_s']) / 60:.1f} min) {end} KiB, largest after minute 1 {mx} KiB")
 print(f"soak: growth from minute 1 to the end {end - m1:+d} KiB, largest rise after minute 1 {mx - m1:+d} KiB (limit {limit} KiB)")
 if mx - m1 > limit:
     print("soak: FAILED: memory grows")
