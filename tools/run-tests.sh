@@ -24,11 +24,12 @@ if [ $# -eq 0 ]; then
       -Db_sanitize=address,undefined -Db_lundef=false >/dev/null
   fi
   if meson compile -C build-asan >/dev/null; then
-    rm -f build-asan/meson-logs/testlog-asan.json
+    rm -f build-asan/meson-logs/testlog-asan*.json
     meson test -C build-asan --print-errorlogs --num-processes 2 \
       --logbase testlog-asan --suite element --suite emu \
       --wrapper "$PWD/tests/sanitize/asan-run.sh" || rc=1
-    logs+=(build-asan/meson-logs/testlog-asan.json)
+    # (meson adds the wrapper's name to the log's name)
+    logs+=(build-asan/meson-logs/testlog-asan*.json)
   else
     echo "run-tests: the ASan build failed" >&2; rc=1
   fi
@@ -37,13 +38,13 @@ if [ $# -eq 0 ]; then
   # about a minute; the other element runs repeat these paths with other
   # emulator faults and timing-sensitive checks (dropped frames) that
   # valgrind's slowdown breaks.
-  rm -f build/meson-logs/testlog-valgrind.json
+  rm -f build/meson-logs/testlog-valgrind*.json
   meson test -C build --print-errorlogs --num-processes 2 \
     --logbase testlog-valgrind --timeout-multiplier 4 \
     --wrapper "$PWD/tests/sanitize/valgrind-run.sh" \
     test-units element-errors element-pvr250 element-unplug element-eio \
     stream-tv test-stream-negotiate || rc=1
-  logs+=(build/meson-logs/testlog-valgrind.json)
+  logs+=(build/meson-logs/testlog-valgrind*.json)
 fi
 
 python3 - "${logs[@]}" <<'PY'
