@@ -8,7 +8,7 @@ PKGS=(
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libv4l-dev
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-base-apps
   gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav
-  v4l-utils valgrind
+  v4l-utils valgrind clang-14 libclang-rt-14-dev
   qemu-system-x86 busybox-static cpio python3-gi gir1.2-gstreamer-1.0
   libgudev-1.0-dev python3-gst-1.0
 )

@@ -111,8 +111,56 @@ init (void)
   interpose_io_init ();
   interpose_stat_init ();
   real_ready = 1;               /* setup_devices() calls emu_real() */
-  setup_devices ();
   in_init = 0;
+}
+
+/* An ASan-built program runs the sanitizer's start-up (which mmap()s, so
+ * comes here) before libc has set up the environment: getenv() finds
+ * nothing yet.  Then /proc/self/environ still has our variables, and the
+ * devices are set up on a later call. */
+static int
+environment_ready (void)
+{
+  static char buf[1 << 16];
+  static const char key[] = "IVTV_EMU_DEVICES=";
+  size_t len = 0;
+  ssize_t n;
+  int fd;
+
+  if (getenv ("IVTV_EMU_DEVICES"))
+    return 1;
+  fd = real.open ("/proc/self/environ", O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return 1;
+  while (len < sizeof (buf) - 1
+      && (n = real.read (fd, buf + len, sizeof (buf) - 1 - len)) > 0)
+    len += n;
+  real.close (fd);
+  buf[len] = '\0';
+  if (len > 0 && strncmp (buf, key, sizeof (key) - 1) == 0)
+    return 0;
+  return memmem (buf, len, "\0IVTV_EMU_DEVICES=", sizeof (key)) == NULL;
+}
+
+static int devices_done;
+static pthread_mutex_t setup_lock = PTHREAD_MUTEX_INITIALIZER;
+static __thread int in_setup;
+
+/* the real functions once, then the devices once the environment is
+ * there (calls made while this thread sets them up pass through) */
+static void
+setup_once (void)
+{
+  if (__atomic_load_n (&devices_done, __ATOMIC_ACQUIRE) || in_setup)
+    return;
+  in_setup = 1;
+  pthread_mutex_lock (&setup_lock);
+  if (!devices_done && environment_ready ()) {
+    setup_devices ();
+    __atomic_store_n (&devices_done, 1, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock (&setup_lock);
+  in_setup = 0;
 }
 
 const struct emu_real *
@@ -126,8 +174,10 @@ emu_real (void)
 void
 interpose_init (void)
 {
-  if (!in_init)
-    pthread_once (&init_once, init);
+  if (in_init)
+    return;
+  pthread_once (&init_once, init);
+  setup_once ();
 }
 
 struct emu_device *

@@ -237,7 +237,7 @@ mode_seq (struct client *c, uint32_t memory, unsigned n, int paced)
   struct v4l2_buffer b;
   double period, t0 = 0, tprev = 0, start, elapsed, clock_now;
   uint8_t *prev = NULL;
-  size_t cmp = 0;
+  size_t cmp = 0, prev_len = 0;
   int last_seq = -1, changes = 0;
   unsigned i;
 
@@ -263,10 +263,12 @@ mode_seq (struct client *c, uint32_t memory, unsigned n, int paced)
       die ("timestamp went back: %.6f after %.6f", ts_s (&b), tprev);
     tprev = ts_s (&b);
     cmp = b.bytesused < 65536 ? b.bytesused : 65536;
-    if (prev && memcmp (prev, c->mem[b.index], cmp) != 0)
+    if (prev && memcmp (prev, c->mem[b.index],
+            cmp < prev_len ? cmp : prev_len) != 0)
       changes++;
     free (prev);
     prev = malloc (cmp);
+    prev_len = cmp;
     memcpy (prev, c->mem[b.index], cmp);
     last_seq = (int) b.sequence;
     qbuf (c, &b);
@@ -364,6 +366,7 @@ mode_read (struct client *c, int expect_einval, int want_eintr)
         die ("read on a streaming-only device: %zd (%s), expected EINVAL", n,
             n < 0 ? strerror (errno) : "data");
       printf ("ok: read() fails with EINVAL\n");
+      free (buf);
       return;
     }
     if (n != (ssize_t) size)
@@ -384,6 +387,7 @@ mode_read (struct client *c, int expect_einval, int want_eintr)
     die ("%d unexpected EINTR", eintr);
   printf ("ok: read() of whole frames, %.3f s, %d EINTR\n", now_s () - start,
       eintr);
+  free (buf);
 }
 
 static void

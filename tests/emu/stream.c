@@ -190,7 +190,8 @@ stream_read (struct emu_file *f, void *buf, size_t n)
     }
     if (q->roff < q->rlen) {
       k = q->rlen - q->roff < n ? q->rlen - q->roff : n;
-      memcpy (buf, q->rbuf + q->roff, k);
+      if (k > 0)                /* read (fd, NULL, 0) is allowed */
+        memcpy (buf, q->rbuf + q->roff, k);
       q->roff += k;
       emu_unlock (dev);
       if (new_frame)
