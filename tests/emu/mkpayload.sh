@@ -14,10 +14,24 @@ case $family in
 esac
 if [ "$freq" = silence ]; then wave="wave=silence"; else wave="freq=$freq"; fi
 
+# The picture: the input's test pattern under a veil of snow (tape noise),
+# which keeps the encoder near its 6 Mbit/s (a clean pattern needs 0.5-4
+# Mbit/s): then one second of pacing at the card's bitrate is about one
+# second of the clip, and a capture's duration matches the time it took.
+# No signal stays plain black.
+raw="video/x-raw,width=720,height=$h,framerate=$fr,format=I420"
+if [ "$pattern" = black ]; then
+  picture="videotestsrc pattern=black num-buffers=$frames ! $raw"
+else
+  picture="videotestsrc pattern=$pattern num-buffers=$frames ! $raw ! veil.sink_0
+    videotestsrc pattern=snow num-buffers=$frames ! $raw ! veil.sink_1
+    compositor name=veil sink_1::alpha=0.25 ! $raw"
+fi
+
 rm -f "$out.mpg" "$out.ts"
+# shellcheck disable=SC2086 # $picture is a pipeline description
 gst-launch-1.0 -q \
-  videotestsrc pattern="$pattern" num-buffers=$frames \
-  ! video/x-raw,width=720,height=$h,framerate=$fr,format=I420 \
+  $picture \
   ! mpeg2enc format=3 bitrate=6000 norm=$norm ! mpegvideoparse ! tee name=vt \
   vt. ! queue ! mpegpsmux name=pm ! filesink location="$out.mpg" \
   vt. ! queue ! mpegtsmux name=tm ! filesink location="$out.ts" \

@@ -44,6 +44,7 @@ struct mpeg_priv
   uint64_t stop_at;
   const struct emu_clip *clip;
   size_t off;
+  uint64_t clock;               /* 90 kHz ticks the loops so far added */
   uint32_t clip_input;          /* input the current clip came from */
 };
 
@@ -218,6 +219,8 @@ copy_out (struct emu_file *f, unsigned char *buf, size_t n)
     size_t k;
 
     if (!p->clip || p->off >= p->clip->len) {
+      if (p->clip)
+        p->clock += p->clip->dur90k;    /* the encoder's clock runs on */
       p->clip = next_clip (f);
       p->off = 0;
       if (!p->clip)
@@ -227,6 +230,7 @@ copy_out (struct emu_file *f, unsigned char *buf, size_t n)
     if (k > n)
       k = n;
     memcpy (buf, p->clip->data + p->off, k);
+    emu_clip_stamp_range (p->clip, p->off, k, p->clock, buf);
     p->off += k;
     p->pos += k;
     buf += k;

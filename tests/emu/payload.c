@@ -31,7 +31,7 @@ emu_payload_dir (void)
 }
 
 static void
-load (struct emu_clip *c, const char *path)
+load (struct emu_clip *c, const char *path, bool ts, bool pal)
 {
   const struct emu_real *r = emu_real ();
   struct stat st;
@@ -53,6 +53,7 @@ load (struct emu_clip *c, const char *path)
   }
   c->data = p;
   c->len = st.st_size;
+  emu_clip_scan (c, ts, pal);
 }
 
 const struct emu_clip *
@@ -74,7 +75,7 @@ emu_clip_get (int content, bool pal, bool ts)
     else
       snprintf (path, sizeof (path), "%s/c%d-%s.%s", emu_payload_dir (),
           content, pal ? "pal" : "ntsc", ts ? "ts" : "mpg");
-    load (c, path);
+    load (c, path, ts, pal);
   }
   pthread_mutex_unlock (&lock);
   return c->data ? c : NULL;
@@ -95,6 +96,8 @@ emu_clip_get_muted (int content, bool pal, bool ts)
     tried_muted[slot][pal][ts] = true;
     m->data = emu_clip_mute (c, ts, EMU_MUTE_FRAMES);
     m->len = m->data ? c->len : 0;
+    if (m->data)
+      emu_clip_scan (m, ts, pal);
   }
   pthread_mutex_unlock (&lock);
   return m->data ? m : c;

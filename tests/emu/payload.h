@@ -4,14 +4,31 @@
 
 #include <stddef.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #define EMU_CONTENT_BLACK (-1)
+
+struct emu_stamp
+{
+  size_t off;                   /* of a clock or time stamp field */
+  int kind;
+};
 
 struct emu_clip
 {
   const unsigned char *data;
   size_t len;
+  struct emu_stamp *stamps;     /* payload-stamps.c, sorted by offset */
+  size_t n_stamps;
+  uint32_t dur90k;              /* what one loop adds to the clock */
 };
+
+/* payload-stamps.c: find the clock and PTS/DTS fields of a loaded clip;
+ * write into out (the bytes [off, off + n) of the clip, as copied) those
+ * fields with add 90 kHz ticks added (add 0: nothing to do) */
+void emu_clip_scan (struct emu_clip *c, bool ts, bool pal);
+void emu_clip_stamp_range (const struct emu_clip *c, size_t off, size_t n,
+    uint64_t add, unsigned char *out);
 
 /* The clip for an input content (or EMU_CONTENT_BLACK: no signal), in the
  * 625-line (pal) or 525-line family, as program or transport stream.
