@@ -30,6 +30,7 @@ static const struct fault_desc descs[EMU_FAULT_COUNT] = {
   [EMU_FAULT_EBUSY_OPEN] = {"ebusy-open", 0, 0},
   [EMU_FAULT_EACCES_OPEN] = {"eacces-open", 0, 0},
   [EMU_FAULT_UNPLUG_FOR] = {"unplug-for", 1, 0},
+  [EMU_FAULT_DMA] = {"dma", 0, 0},
 };
 
 const char *

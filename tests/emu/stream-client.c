@@ -297,6 +297,48 @@ mode_seq (struct client *c, uint32_t memory, unsigned n, int paced)
         c->fmt.fmt.pix.height, c->width, c->height);
 }
 
+/* dma fault: a buffer keeps the picture drawn into it first (the card's
+ * DMA engine costs no CPU), while sequence numbers run on */
+static void
+mode_dma (struct client *c, unsigned n)
+{
+  struct v4l2_buffer b;
+  uint32_t sum[64] = { 0 };
+  unsigned seen[64] = { 0 }, i, again = 0;
+  int last_seq = -1;
+  size_t k;
+
+  open_dev (c, 0);
+  set_format (c);
+  setup_buffers (c, V4L2_MEMORY_MMAP, 0);
+  must (streamon (c), "STREAMON");
+  for (i = 0; i < n; i++) {
+    uint32_t h = 2166136261u;
+
+    must (dqbuf (c, &b), "DQBUF");
+    check_frame (c, &b);
+    if ((int) b.sequence <= last_seq)
+      die ("sequence %u after %d", b.sequence, last_seq);
+    last_seq = (int) b.sequence;
+    if (b.index >= 64)
+      die ("buffer index %u", b.index);
+    for (k = 0; k < b.bytesused; k += 61)
+      h = (h ^ ((const uint8_t *) c->mem[b.index])[k]) * 16777619u;
+    if (seen[b.index]++ == 0)
+      sum[b.index] = h;
+    else if (sum[b.index] != h)
+      die ("buffer %u was redrawn (frame %u): dma should leave it alone",
+          b.index, b.sequence);
+    else
+      again++;
+    qbuf (c, &b);
+  }
+  if (again == 0)
+    die ("no buffer came back in %u frames", n);
+  printf ("ok: %u frames, %u of them in a buffer handed out before, "
+      "unchanged\n", n, again);
+}
+
 /* EXPBUF: the exported fd maps the same memory as the buffer */
 static void
 mode_expbuf (struct client *c)
@@ -619,6 +661,8 @@ main (int argc, char **argv)
     mode_seq (&c, V4L2_MEMORY_USERPTR, 30, 1);
   else if (!strcmp (mode, "fast"))
     mode_seq (&c, V4L2_MEMORY_MMAP, 60, 0);
+  else if (!strcmp (mode, "dma"))
+    mode_dma (&c, 60);
   else if (!strcmp (mode, "expbuf"))
     mode_expbuf (&c);
   else if (!strcmp (mode, "read"))

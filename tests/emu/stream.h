@@ -32,6 +32,8 @@ struct sbuf
   uint64_t order;               /* queue / completion order */
   uint32_t bytesused, sequence, field, flags;
   struct timeval timestamp;
+  void *drawn_at;               /* dma fault: where a picture was last drawn */
+  size_t drawn_len;             /* ... and its size */
 };
 
 /* The format frozen at STREAMON / read start */
