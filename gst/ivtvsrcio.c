@@ -723,8 +723,15 @@ gst_ivtv_src_unlock_stop (GstBaseSrc * bsrc)
   return TRUE;
 }
 
-/* One buffer's worth of time: a frame for video, blocksize at the
- * encoder's bit rate for MPEG. */
+/* What a read() hands out at once on a card that keeps up: the device is
+ * non-blocking, so a read returns what the driver has when poll() wakes
+ * us, a DMA transfer or a few (the emulator: 8 KiB; ivtv: tens of KiB),
+ * never a whole block of a large blocksize.  Data waits in the element
+ * about that long, so that is its latency. */
+#define IVTV_READ_LATENCY_BYTES (64 * 1024)
+
+/* One buffer's worth of time: a frame for video; for MPEG, what one read
+ * delivers (at most IVTV_READ_LATENCY_BYTES) at the encoder's bit rate. */
 static GstClockTime
 buffer_latency (GstIvtvSrc * src)
 {
@@ -737,8 +744,9 @@ buffer_latency (GstIvtvSrc * src)
       ivtv_controls_get_int (&src->dev, V4L2_CID_MPEG_VIDEO_BITRATE, &bitrate);
     g_mutex_unlock (&src->dev_lock);
     if (bitrate > 0)
-      return gst_util_uint64_scale (gst_base_src_get_blocksize (GST_BASE_SRC
-              (src)) * 8, GST_SECOND, bitrate);
+      return gst_util_uint64_scale (MIN (gst_base_src_get_blocksize
+              (GST_BASE_SRC (src)), IVTV_READ_LATENCY_BYTES) * 8, GST_SECOND,
+          bitrate);
   }
   if (fn <= 0 || fd <= 0) {
     if (!ivtv_caps_std_geometry (src->probe.current_std, &w, &h, &fn, &fd,
