@@ -26,6 +26,12 @@
 /* Wait this long for a frame before warning (the wait goes on). */
 #define STALL_STEP (200 * GST_MSECOND)
 
+/* poll() said "ready" within this time: the driver had a frame waiting
+ * (we are behind, or the card is not paced), so the next DQBUF is tried
+ * before poll(); an EAGAIN from it goes back to poll().  A card that
+ * keeps up makes poll() wait most of a frame, so it costs no extra DQBUF. */
+#define READY_AT_ONCE_US 500
+
 struct _IvtvStream
 {
   GstElement *element;
@@ -48,6 +54,7 @@ struct _IvtvStream
   gint64 last_sequence;         /* -1 before the first frame */
   gboolean eos_pending;         /* the driver flagged the last buffer */
   gboolean stall_warned;
+  gboolean dq_first;            /* try DQBUF before poll() (see READY_AT_ONCE_US) */
   guint timeout;                /* s without a frame: warning, 2x error */
   guint64 frames, dropped, copied;
 };
@@ -432,6 +439,7 @@ ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
   s->last_sequence = -1;
   s->eos_pending = FALSE;
   s->stall_warned = FALSE;
+  s->dq_first = FALSE;
   s->frames = s->dropped = s->copied = 0;
   return TRUE;
 
@@ -665,9 +673,16 @@ ivtv_stream_create (IvtvStream * s, GstBuffer ** buf)
     return GST_FLOW_EOS;
 
 again:
-  fret = wait_frame (s, &poll_error);
-  if (fret != GST_FLOW_OK)
-    return fret;
+  poll_error = FALSE;
+  if (!s->dq_first) {
+    gint64 t0 = g_get_monotonic_time ();
+
+    fret = wait_frame (s, &poll_error);
+    if (fret != GST_FLOW_OK)
+      return fret;
+    s->dq_first = !poll_error
+        && g_get_monotonic_time () - t0 < READY_AT_ONCE_US;
+  }
 
   memset (&b, 0, sizeof (b));
   b.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
@@ -675,8 +690,10 @@ again:
   ret = ivtv_ioctl (s->dev, VIDIOC_DQBUF, &b);
   if (ret == -EAGAIN && poll_error)
     return post_error (s, -EIO, "poll (the device reported an error)");
-  if (ret == -EAGAIN)
+  if (ret == -EAGAIN) {
+    s->dq_first = FALSE;
     goto again;
+  }
   if (ret == -EPIPE)
     return GST_FLOW_EOS;
   if (ret < 0)

@@ -105,6 +105,7 @@ poll_common (struct pollfd *fds, nfds_t n, int64_t timeout_ns,
     ret = real_wait (fds, n, timeout_ns, mask);
     goto out;
   }
+  emu_debug ("poll on %d emulated fds", n_emu);
   if (timeout_ns >= 0)
     deadline = emu_now_ns () + timeout_ns;
 
