@@ -209,7 +209,9 @@ def boot(args, results, rid, guest_run="", extra=None,
         "PLUGIN_DIR": plugin_dir,
         "GST_REGISTRY": registry,
         "ONLY": os.environ.get("IVTV_VM_ONLY", ""),
+        "GUEST_RUN": guest_run,
     }
+    conf.update(extra or {})
     with open(os.path.join(results, "boot.conf"), "w") as f:
         for k, v in conf.items():
             f.write("%s='%s'\n" % (k, v))
