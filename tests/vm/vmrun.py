@@ -6,6 +6,11 @@
 #
 #   vmrun.py boot  --build-root B --source-dir S   boot (if not done for this run)
 #   vmrun.py check --build-root B --source-dir S ID [--expect xfail]
+#   vmrun.py bench --build-root B --source-dir S --script GUEST-SCRIPT
+#                  [--conf KEY=VALUE]... [--timeout S]
+#       one boot that runs GUEST-SCRIPT (bash, given boot.conf) instead of
+#       the checks, results in B/tests/vm/bench-results (the benchmark,
+#       bench/vivid-bench.py); prints the run's JSON, the results folder last
 #
 # Exit codes follow meson: 0 pass, 1 fail, 77 skip.
 import argparse
@@ -175,7 +180,10 @@ def run_id():
     return "%d-%s" % (ppid, start)
 
 
-def boot(args, results, rid):
+def boot(args, results, rid, guest_run="", extra=None,
+         timeout=BOOT_TIMEOUT):
+    """One guest run; guest_run is the script the guest's init runs
+    (default: the checks' run-checks.sh), extra more boot.conf keys."""
     t0 = time.time()
     src = args.source_dir
     cache = os.path.join(args.build_root, "tests", "vm", "cache")
@@ -201,7 +209,9 @@ def boot(args, results, rid):
         "PLUGIN_DIR": plugin_dir,
         "GST_REGISTRY": registry,
         "ONLY": os.environ.get("IVTV_VM_ONLY", ""),
+        "GUEST_RUN": guest_run,
     }
+    conf.update(extra or {})
     with open(os.path.join(results, "boot.conf"), "w") as f:
         for k, v in conf.items():
             f.write("%s='%s'\n" % (k, v))
@@ -218,7 +228,7 @@ def boot(args, results, rid):
     log("booting: " + " ".join(cmd))
     t1 = time.time()
     try:
-        p = subprocess.run(cmd, timeout=BOOT_TIMEOUT, stdout=subprocess.PIPE,
+        p = subprocess.run(cmd, timeout=timeout, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, text=True)
         qemu_out, qemu_rc = p.stdout, p.returncode
     except subprocess.TimeoutExpired as e:
@@ -261,6 +271,32 @@ def ensure_run(args):
             json.dump({"run_id": rid, "reason": str(e)}, open(skip_path, "w"))
             raise
         return results, meta
+
+
+def cmd_bench(args):
+    """A boot of its own (never shared with a meson run), under the same
+    lock as the checks' boots so two guests never run at once."""
+    extra = {}
+    for kv in args.conf:
+        k, sep, v = kv.partition("=")
+        if not sep or not k.isidentifier() or "'" in v:
+            print("vmrun: bad --conf %r (KEY=VALUE, no quote)" % kv)
+            return 2
+        extra[k] = v
+    base = os.path.join(args.build_root, "tests", "vm")
+    os.makedirs(base, exist_ok=True)
+    results = os.path.join(base, "bench-results")
+    with open(os.path.join(base, "lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        meta = boot(args, results, "bench-%d" % os.getpid(),
+                    os.path.abspath(args.script), extra, args.timeout)
+    print(json.dumps(meta, indent=1))
+    if "guest-done" not in meta:
+        print("guest did not finish %s; console:" % args.script)
+        cat(os.path.join(results, "console.log"), 3000)
+        return 1
+    print("results: " + results)
+    return 0
 
 
 def cat(path, limit=6000):
@@ -307,12 +343,21 @@ def cmd_check(args):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("cmd", choices=["boot", "check"])
+    ap.add_argument("cmd", choices=["boot", "check", "bench"])
     ap.add_argument("id", nargs="?")
     ap.add_argument("--build-root", required=True)
     ap.add_argument("--source-dir", required=True)
+    ap.add_argument("--script", help="bench: the guest script")
+    ap.add_argument("--conf", action="append", default=[],
+                    help="bench: KEY=VALUE for boot.conf")
+    ap.add_argument("--timeout", type=int, default=BOOT_TIMEOUT,
+                    help="bench: seconds the guest may run")
     args = ap.parse_args()
+    if args.cmd == "bench" and not args.script:
+        ap.error("bench needs --script")
     try:
+        if args.cmd == "bench":
+            return cmd_bench(args)
         return cmd_boot(args) if args.cmd == "boot" else cmd_check(args)
     except Skip as e:
         print("SKIP: " + str(e))
