@@ -32,7 +32,7 @@ def _warm_gi():
     st = caps.get_structure(0)
     st.get_int("width"), st.get_string("format"), st.to_string(), caps.to_string()
     buf = Gst.Buffer.new_allocate(None, 8, None)
-    buf.get_size(), buf.get_flags(), buf.offset, buf.pts
+    buf.get_size(), buf.get_flags(), buf.offset, buf.pts, buf.extract_dup(0, 4)
     ok, info = buf.map(Gst.MapFlags.READ)
     if ok:
         bytes(info.data[:1])
@@ -115,6 +115,7 @@ class Capture:
 
     def __init__(self):
         self.buffers = []       # (offset or None, size, flags, pts)
+        self.frames = {}        # source name -> [(offset or None, clock line hash)]
         self.bands = []         # hash of picture text band per buffer
         self.caps = None
         self.warnings = []
@@ -140,24 +141,43 @@ class Capture:
                    self.offsets()[:60], self.warnings, self.errors, self.props))
 
 
-def _band_hash(buf, caps):
-    """Hash of picture rows 32..47 (vivid's second text line, which names the
-    input) of a packed 4:2:2 frame, first 320 pixels."""
+def _packed_stride(caps):
+    """Bytes per row of a packed 4:2:2 frame (YUY2, UYVY), else None."""
     st = caps.get_structure(0)
     ok_w, w = st.get_int("width")
     if not ok_w or st.get_string("format") not in ("YUY2", "UYVY"):
         return None
-    stride = w * 2
+    return w * 2
+
+
+def _band_hash(buf, caps):
+    """Hash of picture rows 32..47 (vivid's second text line, which names the
+    input) of a packed 4:2:2 frame, first 320 pixels."""
+    stride = _packed_stride(caps)
+    if stride is None:
+        return None
     ok, info = buf.map(Gst.MapFlags.READ)
     if not ok:
         return None
     try:
         data = info.data
+        w = stride // 2
         rows = [bytes(data[y * stride: y * stride + min(w, 320) * 2])
                 for y in range(32, 48) if (y + 1) * stride <= len(data)]
         return hashlib.md5(b"".join(rows)).hexdigest()[:12]
     finally:
         buf.unmap(info)
+
+
+def _clock_hash(buf, caps):
+    """Hash of picture rows 16..31 of a packed 4:2:2 frame: vivid's first
+    text line, the stream time in ms and the sequence number it drew into
+    the frame. Two captures of vivid differ there; one buffer delivered
+    twice does not."""
+    stride = _packed_stride(caps) if caps is not None else None
+    if stride is None or buf.get_size() < 32 * stride:
+        return None
+    return hashlib.md5(buf.extract_dup(16 * stride, 16 * stride)).hexdigest()[:12]
 
 
 def capture(desc, timeout=20.0, actions=(), read_props=(), eos_after=None,
@@ -194,6 +214,7 @@ def capture(desc, timeout=20.0, actions=(), read_props=(), eos_after=None,
         cap.buffers.append((off, buf.get_size(), int(buf.get_flags()), buf.pts))
         cap.__dict__.setdefault("per_src", {}).setdefault(name, []).append(off)
         c = pad.get_current_caps()
+        cap.frames.setdefault(name, []).append((off, _clock_hash(buf, c)))
         if c is not None:
             caps_seen[name] = c
             if want_bands:
@@ -365,17 +386,45 @@ def expect(cond, why):
         raise Fail(why)
 
 
+def sequence_check(frames, what="buffer"):
+    """frames: [(offset, clock hash)] of one source, in order. Driver
+    sequence numbers must never go back, and a number may only repeat on a
+    different picture: vivid's capture thread, when a tick of it took more
+    than half a frame period (a loaded TCG host), wakes early and fills the
+    next buffer under the same sequence number, with a later clock in its
+    text. The same picture under the same number is one buffer delivered
+    twice, and fails. Returns (gaps the driver reported, repeats it made)."""
+    offs = [f[0] for f in frames]
+    expect(None not in offs, "%ss carry no sequence number" % what)
+    repeats = 0
+    for (a, pa), (b, pb) in zip(frames, frames[1:]):
+        expect(b >= a, "%s sequence went back from %d to %d: %s"
+               % (what, a, b, offs))
+        if b == a:
+            expect(pa is not None and pb is not None,
+                   "%s %d repeated, on pictures that cannot be compared: %s"
+                   % (what, a, offs))
+            expect(pa != pb, "%s %d delivered twice (the same picture): %s"
+                   % (what, a, offs))
+            repeats += 1
+    distinct = len(set(offs))
+    return (offs[-1] - offs[0] + 1) - distinct if offs else 0, repeats
+
+
 def sequence_ok(cap, n):
-    """N buffers; offsets (driver sequence numbers) strictly increasing, so
-    no duplicates; returns the number of sequence gaps vivid reported."""
+    """N buffers with sequence numbers as sequence_check wants (no
+    duplicates, never back) from the one source; returns the number of
+    sequence gaps vivid reported, None when buffers carry no number."""
     expect(len(cap.buffers) >= n, "got %d buffers, wanted %d (errors: %s)"
            % (len(cap.buffers), n, cap.errors))
     offs = cap.offsets()
     if len(offs) < len(cap.buffers):
         return None
-    for a, b in zip(offs, offs[1:]):
-        expect(b > a, "buffer offsets not strictly increasing: %s" % offs)
-    return (offs[-1] - offs[0] + 1) - len(offs)
+    expect(len(cap.frames) == 1, "buffers from %d sources" % len(cap.frames))
+    gaps, repeats = sequence_check(list(cap.frames.values())[0])
+    if repeats:
+        log("vivid repeated a sequence number %d time(s), on new pictures" % repeats)
+    return gaps
 
 
 def main(checks):

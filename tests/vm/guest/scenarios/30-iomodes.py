@@ -1,6 +1,6 @@
 # Scenario 3: io-mode auto, rw, mmap, dmabuf, userptr on the webcam input,
 # 320x180 YUY2 @30. Each mode either captures N frames of the right size with
-# strictly increasing driver sequence numbers (no duplicates; gaps are what
+# increasing driver sequence numbers (no buffer twice; gaps are what
 # vivid reports) or refuses with an error message; a hang, a crash, an error
 # without message or wrong-sized frames fail. ivtvsrc must also report the
 # mode it used in current-io-mode.
