@@ -192,6 +192,7 @@ struct emu_shared
   int64_t created_ns;           /* CLOCK_MONOTONIC at state creation */
   uint32_t unplugged;           /* fault unplug-after fired: ENODEV */
   int64_t unplugged_ns;         /* when (for unplug-for) */
+  uint32_t plugins;             /* times plugged in again (unplug-for) */
   uint32_t gen;                 /* bumped by every state change */
   uint32_t xev_seq;             /* events ever put in xev[] */
   struct emu_xevent xev[EMU_MAX_XEVENTS];       /* ring, by xev_seq */
@@ -240,6 +241,7 @@ struct emu_file
   uint64_t io_calls;
   bool eio_done;
   bool closed;                  /* last fd closed: waiters must return */
+  uint32_t plugged_in;          /* st->plugins at open */
   int inuse;                    /* calls in progress (interpose.c) */
   int accmode;                  /* O_RDONLY / O_WRONLY / O_RDWR */
   void *priv;                   /* engine's per-open data */
@@ -275,7 +277,19 @@ struct emu_engine
   /* true while this device is busy (encoding/streaming): S_STD, S_FMT and
    * busy controls give EBUSY.  Called with the lock held. */
     bool (*busy) (struct emu_device * dev);
+  /* plugged in again (unplug-for): a new device, whose state owes nothing
+   * to the files opened before (they stay gone).  Lock held; may be NULL. */
+  void (*replug) (struct emu_device * dev);
 };
+
+/* The device this file was opened on is gone: unplugged now, or plugged in
+ * again since (a new device; like the kernel's, an old descriptor stays
+ * dead).  Every call on it says ENODEV. */
+static inline bool
+emu_file_gone (const struct emu_file *f)
+{
+  return f->dev->st->unplugged || f->plugged_in != f->dev->st->plugins;
+}
 
 /* ------------------------------------------------------------------ */
 /* Profile list (profiles.c) and engines                               */

@@ -244,7 +244,7 @@ dqevent (struct emu_file *f, struct v4l2_event *ev)
     r = emu_wait (f, emu_now_ns () + EMU_XEVENT_RECHECK_NS);
     if (r < 0)
       return r == -EBADF ? -ENOENT : r;
-    if (f->dev->st->unplugged)
+    if (emu_file_gone (f))
       return -ENODEV;
   }
 }

@@ -125,7 +125,7 @@ emu_fault_io_begin (struct emu_file *f)
   struct emu_device *dev = f->dev;
   uint64_t n;
 
-  if (dev->st->unplugged)
+  if (emu_file_gone (f))
     return -ENODEV;
   n = ++f->io_calls;
   if (emu_fault_on (dev, EMU_FAULT_EINTR_EVERY) &&

@@ -52,7 +52,7 @@ emu_ioctl (struct emu_file *f, unsigned long req, void *arg)
   const struct emu_engine *eng = f->dev->prof->engine;
   long r = EMU_NEXT;
 
-  if (f->dev->st->unplugged)
+  if (emu_file_gone (f))
     return -ENODEV;
   if (!arg && _IOC_SIZE (req) && (_IOC_DIR (req) != _IOC_NONE))
     return -EFAULT;
@@ -92,7 +92,7 @@ emu_read (struct emu_file *f, void *buf, size_t n)
 {
   const struct emu_engine *eng = f->dev->prof->engine;
 
-  if (f->dev->st->unplugged)
+  if (emu_file_gone (f))
     return -ENODEV;
   if (f->accmode == O_WRONLY)
     return -EBADF;
@@ -135,7 +135,7 @@ write (int fd, const void *buf, size_t n)
   if (!f)
     return emu_real ()->write (fd, buf, n);
   eng = f->dev->prof->engine;
-  if (f->dev->st->unplugged)
+  if (emu_file_gone (f))
     r = -ENODEV;
   else if (f->accmode == O_RDONLY)
     r = -EBADF;
@@ -162,7 +162,7 @@ mmap (void *addr, size_t len, int prot, int flags, int fd, off_t off)
   if (!f)
     return emu_real ()->mmap (addr, len, prot, flags, fd, off);
   eng = f->dev->prof->engine;
-  if (f->dev->st->unplugged)
+  if (emu_file_gone (f))
     p = (void *) (intptr_t) - ENODEV;
   else if (!eng || !eng->mmap)
     p = (void *) (intptr_t) - ENODEV;

@@ -44,7 +44,7 @@ interpose_revents (struct emu_file *f, short events, int64_t *next_ns)
   const struct emu_engine *eng = f->dev->prof->engine;
   short rev = 0;
 
-  if (f->dev->st->unplugged)
+  if (emu_file_gone (f))
     return POLLERR | POLLHUP | (events & POLLPRI);
   if ((events & POLLPRI) && emu_event_pending (f))
     rev |= POLLPRI;

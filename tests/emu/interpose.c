@@ -382,8 +382,18 @@ emu_open (struct emu_device *dev, int flags)
 
   if (dev->st->unplugged && emu_fault_on (dev, EMU_FAULT_UNPLUG_FOR) &&
       emu_now_ns () - dev->st->unplugged_ns >=
-      emu_fault_arg (dev, EMU_FAULT_UNPLUG_FOR) * 1000000000LL)
-    dev->st->unplugged = 0;     /* plugged in again */
+      emu_fault_arg (dev, EMU_FAULT_UNPLUG_FOR) * 1000000000LL) {
+    /* plugged in again: a new device, nobody owns it */
+    emu_lock (dev);
+    dev->st->unplugged = 0;
+    dev->st->plugins++;
+    dev->st->owner_pid = 0;
+    dev->st->owner_id = 0;
+    if (eng && eng->replug)
+      eng->replug (dev);
+    dev->st->gen++;
+    emu_unlock (dev);
+  }
   if (dev->st->unplugged)
     return interpose_ret (-ENODEV);
   if (emu_fault_on (dev, EMU_FAULT_EBUSY_OPEN))
@@ -398,6 +408,7 @@ emu_open (struct emu_device *dev, int flags)
   f->dev = dev;
   f->accmode = flags & O_ACCMODE;
   f->prio = V4L2_PRIORITY_DEFAULT;
+  f->plugged_in = dev->st->plugins;
   f->xev_seen = dev->st->xev_seq;
   f->fd = eventfd (0, (flags & O_NONBLOCK ? EFD_NONBLOCK : 0) |
       (flags & O_CLOEXEC ? EFD_CLOEXEC : 0));

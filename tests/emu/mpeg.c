@@ -304,7 +304,7 @@ mpeg_read (struct emu_file *f, void *buf, size_t n)
       next = now + RECHECK_NS;
     if ((r = emu_wait (f, next)) < 0)
       return done ? (ssize_t) done : r;
-    if (f->dev->st->unplugged)
+    if (emu_file_gone (f))
       return done ? (ssize_t) done : -ENODEV;
   }
 }

@@ -683,7 +683,7 @@ do_dqbuf (struct emu_file *f, struct v4l2_buffer *vb)
       ret = -EINVAL;
     if (ret == 0 && !q->streaming)
       ret = -EINVAL;            /* also: STREAMOFF woke us */
-    if (ret == 0 && (f->closed || dev->st->unplugged))
+    if (ret == 0 && (f->closed || emu_file_gone (f)))
       ret = f->closed ? -EBADF : -ENODEV;
     if (ret == 0 && first) {
       ret = emu_fault_io_begin (f);

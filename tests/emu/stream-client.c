@@ -432,6 +432,47 @@ mode_read (struct client *c, int expect_einval, int want_eintr)
   free (buf);
 }
 
+/* --fault unplug-for=1 after the unplug: until a second has passed the
+ * node cannot be opened; then it is a new device: a new descriptor
+ * streams (REQBUFS is not refused because of the old one, which still has
+ * its buffers mapped and one dequeued), the old descriptor stays dead and
+ * its dequeued buffer stays readable. */
+static void
+check_replug (struct client *c, const struct v4l2_buffer *held)
+{
+  struct client n = *c;
+  struct v4l2_buffer b;
+  volatile const unsigned char *old = c->mem[held->index];
+  unsigned char first = old[0];
+  double t0 = now_s ();
+  int fd;
+
+  while ((fd = open (c->dev, O_RDWR)) < 0) {
+    if (errno != ENODEV)
+      die ("open while unplugged: %s, expected ENODEV", strerror (errno));
+    if (now_s () - t0 > 3)
+      die ("still unplugged after 3 s");
+    usleep (50000);
+  }
+  close (fd);
+  if (now_s () - t0 < 0.5)
+    die ("back after %.2f s, before unplug-for=1", now_s () - t0);
+  open_dev (&n, 0);
+  set_format (&n);
+  must (setup_buffers (&n, V4L2_MEMORY_MMAP, 1), "REQBUFS on the new device");
+  must (streamon (&n), "STREAMON on the new device");
+  must (dqbuf (&n, &b), "DQBUF on the new device");
+  if (b.bytesused != n.fmt.fmt.pix.sizeimage)
+    die ("new device: %u bytes, expected %u", b.bytesused,
+        n.fmt.fmt.pix.sizeimage);
+  if (dqbuf (c, &b) != ENODEV)
+    die ("the old descriptor works again after the replug");
+  if (old[0] != first)
+    die ("the old descriptor's dequeued buffer changed");
+  printf ("ok: back after %.2f s as a new device; old descriptor still ENODEV\n",
+      now_s () - t0);
+}
+
 static void
 mode_fault (struct client *c, const char *what, long arg)
 {
@@ -461,7 +502,7 @@ mode_fault (struct client *c, const char *what, long arg)
   must (err, "STREAMON");
   pfd.fd = c->fd;
   pfd.events = POLLIN;
-  if (!strcmp (what, "unplug")) {
+  if (!strcmp (what, "unplug") || !strcmp (what, "replug")) {
     for (i = 0; i < arg; i++) {
       must (dqbuf (c, &b), "DQBUF before the unplug");
       if (i + 1 < arg)
@@ -473,6 +514,8 @@ mode_fault (struct client *c, const char *what, long arg)
     if (poll (&pfd, 1, 1000) != 1 || !(pfd.revents & POLLERR))
       die ("poll after the unplug: revents 0x%x", pfd.revents);
     printf ("ok: %ld frames, then ENODEV and POLLERR\n", arg);
+    if (!strcmp (what, "replug"))
+      check_replug (c, &b);
   } else if (!strcmp (what, "eio")) {
     for (i = 0; i < arg; i++) {
       must (dqbuf (c, &b), "DQBUF before eio-at");

@@ -19,6 +19,17 @@ stream_open (struct emu_file *f)
   return 0;
 }
 
+/* a new device: the queue of the files opened before goes with them (their
+ * mappings stay readable: they are of the buffers' memfds) */
+static void
+stream_replug (struct emu_device *dev)
+{
+  struct squeue *q = stream_queue (dev, false);
+
+  if (q)
+    stream_queue_free (q);
+}
+
 static void
 stream_close (struct emu_file *f)
 {
@@ -175,7 +186,7 @@ stream_read (struct emu_file *f, void *buf, size_t n)
     int w;
 
     emu_lock (dev);
-    ret = f->closed ? -EBADF : dev->st->unplugged ? -ENODEV : 0;
+    ret = f->closed ? -EBADF : emu_file_gone (f) ? -ENODEV : 0;
     if (ret == 0)
       ret = fileio_start (f, &q);
     if (ret < 0) {
@@ -220,7 +231,7 @@ stream_poll (struct emu_file *f, short events, int64_t * next_ns)
   int64_t now = emu_now_ns ();
 
   emu_lock (dev);
-  if (dev->st->unplugged) {
+  if (emu_file_gone (f)) {
     emu_unlock (dev);
     return POLLERR;
   }
@@ -318,4 +329,5 @@ const struct emu_engine emu_engine_stream = {
   .mmap = stream_mmap,
   .munmap = stream_munmap,
   .busy = stream_busy,
+  .replug = stream_replug,
 };
