@@ -236,7 +236,8 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
           "When the device goes away (unplugged), post an ivtvsrc-reconnect "
           "message (state=lost), try to open it again once a second for up "
           "to 12 x timeout seconds (60 s at least) and resume (state="
-          "restored) instead of failing (read() capture)", DEFAULT_RECONNECT,
+          "restored) instead of failing, with the same settings and format "
+          "(read() and streaming capture)", DEFAULT_RECONNECT,
           rw | GST_PARAM_MUTABLE_READY));
 
   gst_element_class_set_static_metadata (element_class,

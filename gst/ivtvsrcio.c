@@ -2,8 +2,9 @@
  * (apply input/standard/audio/frequency, choose the I/O mode, start the
  * signal watch), caps and negotiation, create (read() or streaming, with
  * the fallback from a failing streaming start to read(); wait-for-signal),
- * reconnect after an unplug), unlock, latency, stop (encoder stopped at the
- * end of a GOP, device released).  The clean end on EOS is ivtvsrcend.c. */
+ * unlock, latency, stop (encoder stopped at the end of a GOP, device
+ * released).  The clean end on EOS is ivtvsrcend.c, reconnect after an
+ * unplug ivtvreconnect.c. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -13,6 +14,7 @@
 #include "ivtvcontrols.h"
 #include "ivtvdebug.h"
 #include "ivtvencoder.h"
+#include "ivtvreconnect.h"
 #include "ivtvsignal.h"
 #include "ivtvsrcend.h"
 
@@ -51,8 +53,8 @@ report_setting (GstIvtvSrc * src, GError * err)
   return !fatal;
 }
 
-static gboolean
-apply_settings (GstIvtvSrc * src)
+gboolean
+ivtv_src_io_apply_settings (GstIvtvSrc * src)
 {
   gchar *input, *standard, *audio;
   guint64 freq;
@@ -182,7 +184,7 @@ gst_ivtv_src_start (GstBaseSrc * bsrc)
         (NULL));
     return FALSE;
   }
-  if (!apply_settings (src))
+  if (!ivtv_src_io_apply_settings (src))
     goto fail;
   ivtv_probe_inputs (&src->probe, &src->dev);   /* fresh signal status */
   check_signal (src);
@@ -224,8 +226,8 @@ fail:
 
 /* ---- stop ---- */
 
-static void
-stop_io (GstIvtvSrc * src)
+void
+ivtv_src_io_stop (GstIvtvSrc * src)
 {
 #if HAVE_IVTV_STREAM
   if (src->stream) {
@@ -246,7 +248,7 @@ gst_ivtv_src_stop (GstBaseSrc * bsrc)
   ivtv_signal_stop (&src->signal);      /* it takes dev_lock */
   g_mutex_lock (&src->dev_lock);
   src->capturing = FALSE;
-  stop_io (src);
+  ivtv_src_io_stop (src);
   if (ivtv_device_is_open (&src->dev) && src->mpeg) {
     ivtv_controls_encoder_stop (&src->dev);
     /* a fresh descriptor: the driver forgets the stopped stream, the next
@@ -433,18 +435,12 @@ set_mpeg_format (GstIvtvSrc * src)
   return TRUE;
 }
 
-static gboolean
-gst_ivtv_src_set_caps (GstBaseSrc * bsrc, GstCaps * caps)
+gboolean
+ivtv_src_io_apply_format (GstIvtvSrc * src, GstCaps * caps)
 {
-  GstIvtvSrc *src = GST_IVTV_SRC (bsrc);
   GstStructure *s = gst_caps_get_structure (caps, 0);
   guint32 fourcc = ivtv_caps_fourcc_from_structure (s);
   gboolean ok = FALSE;
-
-  GST_DEBUG_OBJECT (src, "caps %" GST_PTR_FORMAT, caps);
-  g_mutex_lock (&src->dev_lock);
-  if (src->io_started && src->need_sniff == FALSE && !src->mpeg)
-    stop_io (src);              /* renegotiation: restart with the format */
 
   if (fourcc == V4L2_PIX_FMT_MPEG) {
     ok = set_mpeg_format (src);
@@ -472,6 +468,20 @@ gst_ivtv_src_set_caps (GstBaseSrc * bsrc, GstCaps * caps)
             gst_structure_get_name (s)), ("%" GST_PTR_FORMAT, caps));
 #endif
   }
+  return ok;
+}
+
+static gboolean
+gst_ivtv_src_set_caps (GstBaseSrc * bsrc, GstCaps * caps)
+{
+  GstIvtvSrc *src = GST_IVTV_SRC (bsrc);
+  gboolean ok;
+
+  GST_DEBUG_OBJECT (src, "caps %" GST_PTR_FORMAT, caps);
+  g_mutex_lock (&src->dev_lock);
+  if (src->io_started && src->need_sniff == FALSE && !src->mpeg)
+    ivtv_src_io_stop (src);     /* renegotiation: restart with the format */
+  ok = ivtv_src_io_apply_format (src, caps);
   g_mutex_unlock (&src->dev_lock);
   return ok;
 }
@@ -512,8 +522,8 @@ start_read (GstIvtvSrc * src)
   return TRUE;
 }
 
-static gboolean
-start_io (GstIvtvSrc * src)
+gboolean
+ivtv_src_io_start (GstIvtvSrc * src)
 {
   IvtvIoMode mode, requested;
 
@@ -532,6 +542,7 @@ start_io (GstIvtvSrc * src)
     src->stream = ivtv_stream_new (GST_ELEMENT (src), &src->dev, smode);
     GST_OBJECT_LOCK (src);
     ivtv_stream_set_timeout (src->stream, src->timeout);
+    ivtv_stream_set_reconnect (src->stream, src->reconnect);
     GST_OBJECT_UNLOCK (src);
     if (ivtv_stream_start (src->stream, src->poll, src->extra_buffers, &err))
       return TRUE;
@@ -558,83 +569,14 @@ start_io (GstIvtvSrc * src)
   return start_read (src);
 }
 
-static void
-post_reconnect (GstIvtvSrc * src, const gchar * state, guint64 bytes)
-{
-  gst_element_post_message (GST_ELEMENT (src),
-      gst_message_new_element (GST_OBJECT (src),
-          gst_structure_new ("ivtvsrc-reconnect", "state", G_TYPE_STRING,
-              state, "device", G_TYPE_STRING, src->dev.path,
-              "bytes", G_TYPE_UINT64, bytes, NULL)));
-}
-
-/* The node went away (reconnect=true): close it, try to open it again
- * once a second (bounded; flushing ends the wait), re-apply the settings
- * and restart read() capture.  FLUSHING, ERROR (posted) or OK. */
 static GstFlowReturn
-reconnect_device (GstIvtvSrc * src)
+io_create (GstIvtvSrc * src, GstBuffer ** buf)
 {
-  guint64 bytes = src->reader.offset;
-  gchar *path = g_strdup (src->dev.path);
-  guint timeout, waited = 0, limit;
-  GstFlowReturn ret = GST_FLOW_ERROR;
-
-  GST_OBJECT_LOCK (src);
-  timeout = src->timeout;
-  GST_OBJECT_UNLOCK (src);
-  limit = MAX (60, 12 * timeout);
-  GST_ELEMENT_WARNING (src, RESOURCE, READ,
-      ("The device %s went away after %" G_GUINT64_FORMAT " bytes; waiting "
-          "up to %u seconds for it to come back.", path, bytes, limit),
-      ("reconnect=true"));
-  post_reconnect (src, "lost", bytes);
-  stop_io (src);
-  g_mutex_lock (&src->dev_lock);
-  ivtv_device_close (&src->dev);
-  g_mutex_unlock (&src->dev_lock);
-
-  for (;;) {
-    GError *err = NULL;
-    gboolean ok;
-
-    /* the poll watches nothing now: returns after 1 s or when flushing */
-    if (gst_poll_wait (src->poll, GST_SECOND) < 0 && errno == EBUSY) {
-      ret = GST_FLOW_FLUSHING;
-      break;
-    }
-    waited++;
-    g_mutex_lock (&src->dev_lock);
-    ok = ivtv_device_open (&src->dev, path, TRUE, &err);
-    if (ok) {
-      ivtv_probe_clear (&src->probe);   /* a new device: what it is now */
-      ok = ivtv_probe_run (&src->probe, &src->dev, &err)
-          && apply_settings (src);
-      if (!ok)
-        ivtv_device_close (&src->dev);
-    }
-    g_mutex_unlock (&src->dev_lock);
-    if (ok) {
-      GST_ELEMENT_INFO (src, RESOURCE, READ,
-          ("The device %s is back after %u seconds; capture resumes.", path,
-              waited), (NULL));
-      post_reconnect (src, "restored", bytes);
-      ret = start_read (src) ? GST_FLOW_OK : GST_FLOW_ERROR;
-      src->io_started = ret == GST_FLOW_OK;
-      src->reader.offset = bytes;       /* offsets go on */
-      break;
-    }
-    GST_DEBUG_OBJECT (src, "reopening %s: %s", path, err ? err->message :
-        "settings refused");
-    g_clear_error (&err);
-    if (waited >= limit) {
-      GST_ELEMENT_ERROR (src, RESOURCE, NOT_FOUND,
-          ("The device %s went away and did not come back within %u "
-              "seconds.", path, limit), ("reconnect=true"));
-      break;
-    }
-  }
-  g_free (path);
-  return ret;
+#if HAVE_IVTV_STREAM
+  if (src->stream)
+    return ivtv_stream_create (src->stream, buf);
+#endif
+  return ivtv_read_create (&src->reader, buf);
 }
 
 static GstFlowReturn
@@ -651,20 +593,17 @@ gst_ivtv_src_create (GstPushSrc * psrc, GstBuffer ** buf)
     GST_OBJECT_UNLOCK (src);
     if (wait && !ivtv_signal_wait_present (&src->signal, src->poll))
       return GST_FLOW_FLUSHING;
-    if (!start_io (src))
+    if (!ivtv_src_io_start (src))
       return GST_FLOW_ERROR;
     src->io_started = TRUE;
   }
-#if HAVE_IVTV_STREAM
-  if (src->stream)
-    ret = ivtv_stream_create (src->stream, buf);
-  else
-#endif
-    ret = ivtv_read_create (&src->reader, buf);
-  while (ret == GST_FLOW_CUSTOM_ERROR && src->reader.lost) {
-    ret = reconnect_device (src);
+  ret = io_create (src, buf);
+  while (ret == GST_FLOW_CUSTOM_ERROR && ivtv_src_io_lost (src)) {
+    ret = ivtv_src_reconnect (src);
     if (ret == GST_FLOW_OK)
-      ret = ivtv_read_create (&src->reader, buf);
+      ret = io_create (src, buf);
+    if (ret == GST_FLOW_OK)     /* what was lost meanwhile is a gap */
+      GST_BUFFER_FLAG_SET (*buf, GST_BUFFER_FLAG_DISCONT);
   }
 
   if (ret == GST_FLOW_OK && src->need_sniff) {

@@ -16,6 +16,17 @@ void ivtv_src_io_class_init (GstIvtvSrcClass * klass);
  * error and the base class never starts.  FALSE after posting it. */
 gboolean ivtv_src_io_check_settings (GstIvtvSrc * src);
 
+/* For ivtvreconnect.c, with dev_lock held where it says so.
+ * apply_settings: input, standard, audio input, frequency (dev_lock).
+ * apply_format: S_FMT (and S_PARM) for @caps, frame size and rate noted
+ * (dev_lock).  start: the I/O mode chosen at start (streaming, or read()).
+ * stop: the stream or the reader; the device stays open.  Each posts its
+ * error. */
+gboolean ivtv_src_io_apply_settings (GstIvtvSrc * src);
+gboolean ivtv_src_io_apply_format (GstIvtvSrc * src, GstCaps * caps);
+gboolean ivtv_src_io_start (GstIvtvSrc * src);
+void ivtv_src_io_stop (GstIvtvSrc * src);
+
 G_END_DECLS
 
 #endif /* __IVTV_SRC_IO_H__ */

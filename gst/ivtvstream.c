@@ -56,6 +56,11 @@ struct _IvtvStream
   gboolean stall_warned;
   gboolean dq_first;            /* try DQBUF before poll() (see READY_AT_ONCE_US) */
   guint timeout;                /* s without a frame: warning, 2x error */
+  gboolean reconnect;           /* a lost device is not an error (caller's) */
+  gboolean lost;                /* ... and this stream lost it */
+  gboolean shift_pending;       /* offsets go on from next_offset */
+  gint64 offset_shift;          /* buffer offset - driver sequence */
+  guint64 next_offset, bytes;
   guint64 frames, dropped, copied;
 };
 
@@ -132,6 +137,8 @@ ivtv_stream_get_stats (const IvtvStream * stream, IvtvStreamStats * stats)
   stats->frames = stream->frames;
   stats->dropped = stream->dropped;
   stats->copied = stream->copied;
+  stats->bytes = stream->bytes;
+  stats->next_offset = stream->next_offset;
   stats->n_buffers =
       stream->queue ? ivtv_buf_queue_get_size (stream->queue) : 0;
 }
@@ -166,55 +173,6 @@ ivtv_stream_probe_modes (IvtvDevice * dev)
   return mask;
 }
 
-gboolean
-ivtv_stream_driver_layout (const GstVideoInfo * info, guint32 bytesperline,
-    IvtvFrameLayout * l)
-{
-  const GstVideoFormatInfo *finfo = info->finfo;
-  gboolean differs = FALSE;
-  gsize offset = 0;
-  guint p, c;
-
-  memset (l, 0, sizeof (*l));
-  l->n_planes = GST_VIDEO_INFO_N_PLANES (info);
-  for (p = 0; p < l->n_planes; p++) {
-    l->rows[p] = GST_VIDEO_INFO_COMP_HEIGHT (info, 0);
-    l->stride[p] = GST_VIDEO_INFO_PLANE_STRIDE (info, p);
-    l->offset[p] = GST_VIDEO_INFO_PLANE_OFFSET (info, p);
-  }
-  l->size = GST_VIDEO_INFO_SIZE (info);
-  if (bytesperline == 0 || GST_VIDEO_FORMAT_INFO_IS_TILED (finfo)
-      || GST_VIDEO_INFO_COMP_WIDTH (info, 0) <= 0)
-    return FALSE;
-
-  for (p = 0; p < l->n_planes; p++) {
-    gint pstride0 = MAX (GST_VIDEO_INFO_COMP_PSTRIDE (info, 0), 1);
-    gint width0 = GST_VIDEO_INFO_COMP_WIDTH (info, 0);
-
-    /* the first component stored in this plane */
-    for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
-      if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) == p)
-        break;
-    if (c == GST_VIDEO_INFO_N_COMPONENTS (info))
-      c = 0;
-    l->rows[p] = GST_VIDEO_INFO_COMP_HEIGHT (info, c);
-    if (p == 0)
-      l->stride[p] = bytesperline;
-    else
-      l->stride[p] = (gint) ((guint64) bytesperline *
-          GST_VIDEO_INFO_COMP_WIDTH (info, c) *
-          MAX (GST_VIDEO_INFO_COMP_PSTRIDE (info, c), 1) /
-          ((guint64) width0 * pstride0));
-    l->offset[p] = offset;
-    offset += (gsize) l->stride[p] * l->rows[p];
-    if (l->stride[p] != GST_VIDEO_INFO_PLANE_STRIDE (info, p)
-        || l->offset[p] != GST_VIDEO_INFO_PLANE_OFFSET (info, p))
-      differs = TRUE;
-  }
-  l->size = offset;
-  return differs;
-}
-
 /* Raw formats: does the driver's layout need repacking? */
 static void
 check_layout (IvtvStream * s, const struct v4l2_pix_format *pix)
@@ -229,7 +187,7 @@ check_layout (IvtvStream * s, const struct v4l2_pix_format *pix)
   if (!gst_video_info_set_format (&s->info, m->format, pix->width,
           pix->height))
     return;
-  s->repack = ivtv_stream_driver_layout (&s->info, pix->bytesperline,
+  s->repack = ivtv_layout_from_driver (&s->info, pix->bytesperline,
       &s->layout);
   if (s->repack)
     GST_INFO_OBJECT (s->element, "the driver's lines are %u bytes, "
@@ -440,7 +398,9 @@ ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
   s->eos_pending = FALSE;
   s->stall_warned = FALSE;
   s->dq_first = FALSE;
-  s->frames = s->dropped = s->copied = 0;
+  s->lost = s->shift_pending = FALSE;
+  s->offset_shift = 0;
+  s->frames = s->dropped = s->copied = s->bytes = s->next_offset = 0;
   return TRUE;
 
 slot_failed:
@@ -479,6 +439,12 @@ ivtv_stream_stop (IvtvStream * s)
   free_driver_buffers (s->dev, ivtv_buf_queue_get_memory (q));
   s->queue = NULL;
   ivtv_buf_queue_unref (q);
+  if (s->poll) {
+    /* the node may be closed next (reconnect): a closed fd in the poll
+     * would make every wait on it return at once */
+    gst_poll_remove_fd (s->poll, &s->pollfd);
+    s->poll = NULL;
+  }
 
 done:
   if (s->dmabuf_alloc) {
@@ -616,44 +582,6 @@ wait_frame (IvtvStream * s, gboolean * poll_error)
   }
 }
 
-/* A system-memory copy of the frame in @mem, in GStreamer's layout when
- * the driver's differs.  NULL when out of memory. */
-static GstBuffer *
-copy_frame (IvtvStream * s, GstMemory * mem, gsize bytesused)
-{
-  GstBuffer *out;
-  GstMapInfo in, o;
-  guint p;
-  gint r;
-
-  out = gst_buffer_new_allocate (NULL, s->repack ?
-      GST_VIDEO_INFO_SIZE (&s->info) : bytesused, NULL);
-  if (out == NULL)
-    return NULL;
-  if (!gst_memory_map (mem, &in, GST_MAP_READ)) {
-    gst_buffer_unref (out);
-    return NULL;
-  }
-  if (!s->repack) {
-    gst_buffer_fill (out, 0, in.data, bytesused);
-    gst_memory_unmap (mem, &in);
-    return out;
-  }
-  gst_buffer_map (out, &o, GST_MAP_WRITE);
-  for (p = 0; p < s->layout.n_planes; p++) {
-    gint dst_stride = GST_VIDEO_INFO_PLANE_STRIDE (&s->info, p);
-    gsize row = MIN (dst_stride, s->layout.stride[p]);
-
-    for (r = 0; r < s->layout.rows[p]; r++)
-      memcpy (o.data + GST_VIDEO_INFO_PLANE_OFFSET (&s->info, p) +
-          (gsize) r * dst_stride, in.data + s->layout.offset[p] +
-          (gsize) r * s->layout.stride[p], row);
-  }
-  gst_buffer_unmap (out, &o);
-  gst_memory_unmap (mem, &in);
-  return out;
-}
-
 GstFlowReturn
 ivtv_stream_create (IvtvStream * s, GstBuffer ** buf)
 {
@@ -696,6 +624,12 @@ again:
   }
   if (ret == -EPIPE)
     return GST_FLOW_EOS;
+  if ((ret == -ENODEV || ret == -ENXIO) && s->reconnect) {
+    GST_INFO_OBJECT (s->element, "%s went away after %" G_GUINT64_FORMAT
+        " frames", s->dev->path, s->frames);
+    s->lost = TRUE;
+    return GST_FLOW_CUSTOM_ERROR;
+  }
   if (ret < 0)
     return post_error (s, ret, "VIDIOC_DQBUF");
 
@@ -739,7 +673,8 @@ again:
   mem->size = b.bytesused;
 
   if (queued < IVTV_STREAM_MIN_QUEUED || s->repack || s->via_libv4l2) {
-    out = copy_frame (s, mem, b.bytesused);
+    out = ivtv_layout_copy_frame (mem, b.bytesused,
+        s->repack ? &s->info : NULL, &s->layout);
     gst_memory_unref (mem);     /* requeued at once */
     if (out == NULL)
       return post_error (s, -ENOMEM, "copying a frame");
@@ -754,8 +689,14 @@ again:
   GST_BUFFER_PTS (out) = ts;
   GST_BUFFER_DTS (out) = GST_CLOCK_TIME_NONE;
   GST_BUFFER_DURATION (out) = dur;
-  GST_BUFFER_OFFSET (out) = b.sequence;
-  GST_BUFFER_OFFSET_END (out) = (guint64) b.sequence + 1;
+  if (s->shift_pending) {
+    s->offset_shift = (gint64) s->next_offset - (gint64) b.sequence;
+    s->shift_pending = FALSE;
+  }
+  GST_BUFFER_OFFSET (out) = (guint64) ((gint64) b.sequence + s->offset_shift);
+  GST_BUFFER_OFFSET_END (out) = GST_BUFFER_OFFSET (out) + 1;
+  s->next_offset = GST_BUFFER_OFFSET_END (out);
+  s->bytes += b.bytesused;
   switch (b.field) {
     case V4L2_FIELD_INTERLACED:
       /* the order is the standard's: bottom field first on 525 lines */
@@ -784,4 +725,27 @@ void
 ivtv_stream_set_timeout (IvtvStream * s, guint seconds)
 {
   g_atomic_int_set ((gint *) & s->timeout, (gint) seconds);
+}
+
+void
+ivtv_stream_set_reconnect (IvtvStream * s, gboolean reconnect)
+{
+  s->reconnect = reconnect;
+}
+
+gboolean
+ivtv_stream_is_lost (const IvtvStream * s)
+{
+  return s->lost;
+}
+
+void
+ivtv_stream_continue (IvtvStream * s, const IvtvStreamStats * before)
+{
+  s->next_offset = before->next_offset;
+  s->bytes = before->bytes;
+  s->frames = before->frames;
+  s->dropped = before->dropped;
+  s->copied = before->copied;
+  s->shift_pending = TRUE;
 }

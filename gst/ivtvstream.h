@@ -40,6 +40,7 @@
 #include <gst/gst.h>
 #include <gst/video/video.h>
 #include "ivtvdevice.h"
+#include "ivtvlayout.h"
 
 G_BEGIN_DECLS
 
@@ -82,6 +83,8 @@ typedef struct
   guint64 frames;               /* frames pushed */
   guint64 dropped;              /* frames lost (sequence gaps, error flags) */
   guint64 copied;               /* frames copied because of the threshold */
+  guint64 bytes;                /* payload pushed */
+  guint64 next_offset;          /* GST_BUFFER_OFFSET of the next frame */
   guint n_buffers;              /* buffers the driver gave */
 } IvtvStreamStats;
 
@@ -103,8 +106,8 @@ void ivtv_stream_free (IvtvStream * stream);
 /* The format must be set already (S_FMT; ivtvnegotiate.h).  Reads G_FMT
  * and G_PARM, then REQBUFS (IVTV_STREAM_DEFAULT_BUFFERS + @extra_buffers,
  * e.g. the allocation query's min_buffers), maps/exports/allocates, queues
- * all, STREAMON.  Adds the device fd to @poll (caller-owned; the fd is
- * never removed from it).  On failure everything is undone, FALSE with
+ * all, STREAMON.  Adds the device fd to @poll (caller-owned) until
+ * ivtv_stream_stop().  On failure everything is undone, FALSE with
  * @error (IVTV_STREAM_ERROR) naming the step and the driver's answer. */
 gboolean ivtv_stream_start (IvtvStream * stream, GstPoll * poll,
     guint extra_buffers, GError ** error);
@@ -112,9 +115,23 @@ gboolean ivtv_stream_start (IvtvStream * stream, GstPoll * poll,
 /* Waits for the next frame (in the GstPoll given to start) and returns it
  * in @buf.  GST_FLOW_FLUSHING when the poll is set flushing,
  * GST_FLOW_ERROR after posting an element error (device lost, DQBUF
- * failing, ...).  Frames with the error flag or no payload are skipped and
- * counted as dropped.  A 5 s stall posts a warning and keeps waiting. */
+ * failing, ...); GST_FLOW_CUSTOM_ERROR for a lost device with reconnect.
+ * Frames with the error flag or no payload are skipped and counted as
+ * dropped.  A 5 s stall posts a warning and keeps waiting. */
 GstFlowReturn ivtv_stream_create (IvtvStream * stream, GstBuffer ** buf);
+
+/* With @reconnect, a device that goes away (DQBUF: ENODEV) posts no
+ * error: ivtv_stream_create() returns GST_FLOW_CUSTOM_ERROR and
+ * ivtv_stream_is_lost() says so; the caller reopens and starts a new
+ * stream.  Set before start; default FALSE. */
+void ivtv_stream_set_reconnect (IvtvStream * stream, gboolean reconnect);
+gboolean ivtv_stream_is_lost (const IvtvStream * stream);
+
+/* After start: counts and buffer offsets (the driver's sequence numbers,
+ * shifted) go on from @before, the stats of the stream this one replaces,
+ * instead of starting again where the driver's count starts. */
+void ivtv_stream_continue (IvtvStream * stream,
+    const IvtvStreamStats * before);
 
 /* STREAMOFF and release the driver's buffers (those downstream holds are
  * released when downstream lets them go).  Safe to call twice. */
@@ -130,27 +147,6 @@ void ivtv_stream_get_stats (const IvtvStream * stream,
  * DMABUF export is reported with MMAP (EXPBUF is only tried at start).
  * 0 when the device has no STREAMING capability. */
 guint ivtv_stream_probe_modes (IvtvDevice * dev);
-
-/* Where the planes of a raw frame are in the driver's buffer: V4L2 gives
- * one bytesperline (of the first plane) and single-buffer planar formats
- * extrapolate it to the other planes, which follow each other.  When that
- * differs from GStreamer's default layout of @info (drivers that pad
- * lines), ivtv_stream_create() copies each frame into the default layout
- * (counted in stats.copied) instead of pushing wrong pictures. */
-typedef struct
-{
-  guint n_planes;
-  gsize offset[GST_VIDEO_MAX_PLANES];
-  gint stride[GST_VIDEO_MAX_PLANES];
-  gint rows[GST_VIDEO_MAX_PLANES];
-  gsize size;                   /* bytes the frame needs */
-} IvtvFrameLayout;
-
-/* Fills @layout for @info with the driver's @bytesperline (0: the
- * driver's default, i.e. GStreamer's).  Returns TRUE when it differs from
- * @info's own layout (the frame must be repacked). */
-gboolean ivtv_stream_driver_layout (const GstVideoInfo * info,
-    guint32 bytesperline, IvtvFrameLayout * layout);
 
 /* "mmap", "userptr", "dmabuf" (the io-mode nicknames). */
 const gchar *ivtv_stream_mode_name (IvtvStreamMode mode);

@@ -34,16 +34,16 @@ if [ $# -eq 0 ]; then
     echo "run-tests: the ASan build failed" >&2; rc=1
   fi
   # valgrind: the unit tests, the read path with its faults, the error
-  # cases, the streaming path and negotiation -- every file of gst/ -- in
-  # about a minute; the other element runs repeat these paths with other
-  # emulator faults and timing-sensitive checks (dropped frames) that
-  # valgrind's slowdown breaks.
+  # cases, the streaming path, negotiation and reconnect -- every file of
+  # gst/ -- in about a minute; the other element runs repeat these paths
+  # with other emulator faults and timing-sensitive checks (dropped
+  # frames) that valgrind's slowdown breaks.
   rm -f build/meson-logs/testlog-valgrind*.json
   meson test -C build --print-errorlogs --num-processes 2 \
     --logbase testlog-valgrind --timeout-multiplier 4 \
     --wrapper "$PWD/tests/sanitize/valgrind-run.sh" \
     test-units element-errors element-pvr250 element-unplug element-eio \
-    stream-tv test-stream-negotiate || rc=1
+    stream-tv test-stream-negotiate stream-webcam-reconnect || rc=1
   logs+=(build/meson-logs/testlog-valgrind*.json)
 fi
 

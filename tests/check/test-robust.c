@@ -398,16 +398,50 @@ reconnect_state (RobustRun * r, guint i)
   return s ? gst_structure_get_string (s, "state") : NULL;
 }
 
+/* Offsets of the buffers flagged DISCONT (the first 8). */
+typedef struct
+{
+  guint64 at[8];
+  guint n;
+  guint64 next;                 /* offset the next buffer should have */
+  gboolean offsets_ok;
+} Discont;
+
+static GstPadProbeReturn
+note_discont (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  Discont *d = data;
+  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
+
+  (void) pad;
+  if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT)
+      && d->n < G_N_ELEMENTS (d->at))
+    d->at[d->n++] = GST_BUFFER_OFFSET (buf);
+  if (GST_BUFFER_OFFSET (buf) != d->next)
+    d->offsets_ok = FALSE;
+  d->next = GST_BUFFER_OFFSET (buf) + gst_buffer_get_size (buf);
+  return GST_PAD_PROBE_OK;
+}
+
 /* The node comes back after 1 s: lost, restored, and the capture goes
- * on to num-buffers without an error. */
+ * on to num-buffers without an error; byte offsets go on without a jump
+ * and the first buffer after the gap is flagged DISCONT. */
 GST_START_TEST (test_reconnect_resumes)
 {
   RobustRun r;
-  guint64 bytes = 0;
+  guint64 bytes = 0, buffers = 0;
   GstStructure *s;
+  Discont d = { {0}, 0, 0, TRUE };
+  GstElement *pipe = gst_parse_launch ("ivtvsrc reconnect=true "
+      "blocksize=65536 num-buffers=30 ! fakesink name=sink", NULL);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipe), "sink");
+  GstPad *pad = gst_element_get_static_pad (sink, "sink");
 
-  run_launch ("ivtvsrc reconnect=true blocksize=65536 num-buffers=30 "
-      "! fakesink", 20000, -1, &r);
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, note_discont, &d, NULL);
+  run_pipe (pipe, 20000, -1, &r);
+  gst_object_unref (pad);
+  gst_object_unref (sink);
+  gst_object_unref (pipe);
   fail_unless (r.error == NULL, "%s", r.error);
   fail_unless (r.eos, "no EOS");
   fail_unless (g_list_length (r.reconnects) >= 2, "%u reconnect messages",
@@ -417,7 +451,14 @@ GST_START_TEST (test_reconnect_resumes)
   s = r.reconnects->data;
   fail_unless (gst_structure_get_uint64 (s, "bytes", &bytes));
   fail_unless_equals_int (bytes, 1000000);
+  fail_unless (gst_structure_get_uint64 (s, "buffers", &buffers));
+  fail_unless (buffers >= 1000000 / 65536 && buffers <= 1000000 / 4096,
+      "%" G_GUINT64_FORMAT " buffers before the unplug", buffers);
   fail_unless (has_warning (&r, "went away"));
+  fail_unless (d.offsets_ok, "byte offsets jumped");
+  fail_unless (d.n >= 2, "%u buffers flagged DISCONT", d.n);
+  fail_unless_equals_int (d.at[0], 0);
+  fail_unless_equals_int (d.at[1], 1000000);
   run_clear (&r);
 }
 

@@ -336,7 +336,7 @@ GST_START_TEST (test_fourcc_for_caps)
 
 GST_END_TEST;
 
-/* ---- the driver's frame layout (ivtv_stream_driver_layout) ---- */
+/* ---- the driver's frame layout (ivtv_layout_from_driver) ---- */
 
 static gboolean
 layout (GstVideoFormat f, gint w, gint h, guint32 bpl, IvtvFrameLayout * l)
@@ -344,7 +344,7 @@ layout (GstVideoFormat f, gint w, gint h, guint32 bpl, IvtvFrameLayout * l)
   GstVideoInfo info;
 
   fail_unless (gst_video_info_set_format (&info, f, w, h));
-  return ivtv_stream_driver_layout (&info, bpl, l);
+  return ivtv_layout_from_driver (&info, bpl, l);
 }
 
 GST_START_TEST (test_layout_packed)

@@ -6,7 +6,8 @@
  * without leaking mappings; EOS and stop during a blocked wait (with
  * `--fault stall-after=N`: test_stall_*); errors that say what happened
  * (`--fault eio-at=N`: test_eio_*, `--fault unplug-after=N`:
- * test_unplug_*).
+ * test_unplug_*; with `--fault unplug-for=1` and reconnect=true the
+ * capture goes on: test_reconnect_*).
  *
  * Run under `ivtv-emu --profile webcam [--fault ...] --`; GST_CHECKS picks
  * the tests of each run (see meson.build). */
@@ -574,6 +575,81 @@ GST_START_TEST (test_unplug_says_disconnected)
 
 GST_END_TEST;
 
+/* --fault unplug-after=5 --fault unplug-for=1 with reconnect=true: the
+ * emulated camera goes away after every 5 frames a descriptor reads and
+ * is back a second later.  Each time: a warning, ivtvsrc-reconnect lost
+ * (5 frames so far) then restored, and capture goes on in the same format
+ * and I/O mode to num-buffers, frame offsets counting on, DISCONT on the
+ * first frame after each gap; no error. */
+GST_START_TEST (test_reconnect_streaming_resumes)
+{
+  TsRun *run = ts_run_new ("ivtvsrc name=src reconnect=true num-buffers=12 "
+      "! video/x-raw ! fakesink name=sink");
+  GPtrArray *states = g_ptr_array_new_with_free_func (g_free);
+  guint64 frames[4] = { 0 };
+  gboolean warned = FALSE;
+  GstMessage *msg;
+  gsize size;
+  guint i;
+
+  ts_run_play (run);
+  while ((msg = ts_run_wait (run, GST_MESSAGE_EOS | GST_MESSAGE_ERROR |
+              GST_MESSAGE_WARNING | GST_MESSAGE_ELEMENT, 15000)) != NULL) {
+    const GstStructure *st = gst_message_get_structure (msg);
+    GstMessageType type = GST_MESSAGE_TYPE (msg);
+
+    if (type == GST_MESSAGE_ERROR) {
+      gchar *text = ts_message_text (msg);
+
+      fail ("error after %u frames: %s", run->n_buffers, text);
+      g_free (text);
+    }
+    if (type == GST_MESSAGE_WARNING) {
+      gchar *text = ts_message_text (msg);
+
+      warned |= strstr (text, "went away after") != NULL;
+      g_free (text);
+    }
+    if (type == GST_MESSAGE_ELEMENT
+        && gst_structure_has_name (st, "ivtvsrc-reconnect")) {
+      if (states->len < G_N_ELEMENTS (frames))
+        fail_unless (gst_structure_get_uint64 (st, "buffers",
+                &frames[states->len]), "%" GST_PTR_FORMAT, st);
+      g_ptr_array_add (states,
+          g_strdup (gst_structure_get_string (st, "state")));
+    }
+    gst_message_unref (msg);
+    if (type == GST_MESSAGE_EOS)
+      break;
+  }
+  fail_unless (msg != NULL, "no EOS within 15 s (%u frames)", run->n_buffers);
+  fail_unless (warned, "no warning about the device going away");
+  fail_unless_equals_int (states->len, 4);
+  for (i = 0; i < 4; i++)
+    fail_unless_equals_string (g_ptr_array_index (states, i),
+        i % 2 ? "restored" : "lost");
+  fail_unless_equals_int (frames[0], 5);
+  fail_unless_equals_int (frames[2], 10);
+  fail_unless_equals_int (run->n_buffers, 12);
+  fail_unless_equals_string (run->io_mode, "mmap");
+  size = frame_size (run->caps);
+  for (i = 0; i < 12; i++) {
+    gboolean discont = (run->rec[i].flags & GST_BUFFER_FLAG_DISCONT) != 0;
+
+    fail_unless_equals_int (run->rec[i].size, size);
+    if (i > 0)
+      fail_unless (run->rec[i].offset > run->rec[i - 1].offset,
+          "frame %u: offset %" G_GUINT64_FORMAT " after %" G_GUINT64_FORMAT,
+          i, run->rec[i].offset, run->rec[i - 1].offset);
+    fail_unless_equals_int (discont, i == 0 || i == 5 || i == 10);
+  }
+  g_ptr_array_unref (states);
+  ts_run_stop (run, 2000);
+  ts_run_free (run);
+}
+
+GST_END_TEST;
+
 static Suite *
 stream_suite (void)
 {
@@ -600,6 +676,7 @@ stream_suite (void)
   tcase_add_test (tc, test_stall_warns);
   tcase_add_test (tc, test_eio_is_an_error);
   tcase_add_test (tc, test_unplug_says_disconnected);
+  tcase_add_test (tc, test_reconnect_streaming_resumes);
   return s;
 }
 
