@@ -200,28 +200,58 @@ ic_cleanup (void)
   tmp_dir = NULL;
 }
 
-gint
-ic_live_objects (void)
+static GstTracer *
+leaks_tracer (void)
 {
   GList *tracers = gst_tracing_get_active_tracers (), *l;
-  gint n = -1;
+  GstTracer *found = NULL;
 
-  for (l = tracers; l; l = l->next) {
-    GstStructure *info = NULL;
-    const GValue *list;
-
-    if (g_strcmp0 (G_OBJECT_TYPE_NAME (l->data), "GstLeaksTracer") != 0)
-      continue;
-    g_signal_emit_by_name (l->data, "get-live-objects", &info);
-    if (info == NULL)
-      continue;
-    list = gst_structure_get_value (info, "live-objects-list");
-    n = list ? (gint) gst_value_list_get_size (list) : 0;
-    /* Not freed: the leaks tracer puts the live objects in it without a
-     * reference of its own, so freeing it would unref objects it does not
-     * own (seen: "dispose object ... still has a parent"). */
-    break;
-  }
+  for (l = tracers; l; l = l->next)
+    if (found == NULL
+        && g_strcmp0 (G_OBJECT_TYPE_NAME (l->data), "GstLeaksTracer") == 0)
+      found = gst_object_ref (l->data);
   g_list_free_full (tracers, gst_object_unref);
+  return found;
+}
+
+gboolean
+ic_live_start (void)
+{
+  GstTracer *t = leaks_tracer ();
+
+  if (t == NULL)
+    return FALSE;
+  g_signal_emit_by_name (t, "activity-start-tracking");
+  gst_object_unref (t);
+  return TRUE;
+}
+
+static gint
+list_size (const GstStructure * s, const gchar * field)
+{
+  const GValue *v = gst_structure_get_value (s, field);
+
+  return v && GST_VALUE_HOLDS_LIST (v) ? (gint) gst_value_list_get_size (v) : 0;
+}
+
+gint
+ic_live_growth (void)
+{
+  GstTracer *t = leaks_tracer ();
+  GstStructure *cp = NULL;
+  gint n;
+
+  if (t == NULL)
+    return G_MININT;
+  /* let go of finished streaming threads' objects first */
+  gst_task_cleanup_all ();
+  g_signal_emit_by_name (t, "activity-get-checkpoint", &cp);
+  g_signal_emit_by_name (t, "activity-stop-tracking");
+  gst_object_unref (t);
+  if (cp == NULL)
+    return G_MININT;
+  n = list_size (cp, "objects-created-list") -
+      list_size (cp, "objects-removed-list");
+  gst_structure_free (cp);
   return n;
 }

@@ -49,9 +49,14 @@ GBytes *ic_read_file (const gchar * path);
 gchar *ic_tmp_path (const gchar * name);
 void ic_cleanup (void);
 
-/* Counts of live objects by the leaks tracer (GST_TRACERS=leaks), -1
- * when the tracer is not active. */
-gint ic_live_objects (void);
+/* Live-object growth by the leaks tracer (GST_TRACERS=leaks): start
+ * counts from now; growth gives the objects created since and still
+ * alive minus the older ones gone since, and stops counting.  Both take
+ * only the tracer's type names and addresses, never a reference, so
+ * objects other threads are finalizing at that moment are safe.  FALSE /
+ * G_MININT when the tracer is not active. */
+gboolean ic_live_start (void);
+gint ic_live_growth (void);
 
 G_END_DECLS
 
