@@ -43,7 +43,6 @@ struct _IvtvQueue
 
   IvtvLossFunc loss_func;
   gpointer loss_data;
-  GDestroyNotify loss_notify;
 };
 
 IvtvQueue *
@@ -71,8 +70,6 @@ ivtv_queue_free (IvtvQueue * q)
   while ((buf = gst_queue_array_pop_head (q->items)))
     gst_buffer_unref (buf);
   gst_queue_array_free (q->items);
-  if (q->loss_notify)
-    q->loss_notify (q->loss_data);
   g_cond_clear (&q->cond);
   g_mutex_clear (&q->lock);
   g_free (q);
@@ -103,21 +100,12 @@ ivtv_queue_set_frames (IvtvQueue * q, gboolean one_frame_per_buffer)
 }
 
 void
-ivtv_queue_set_loss_func (IvtvQueue * q, IvtvLossFunc func,
-    gpointer user_data, GDestroyNotify notify)
+ivtv_queue_set_loss_func (IvtvQueue * q, IvtvLossFunc func, gpointer data)
 {
-  GDestroyNotify old_notify;
-  gpointer old_data;
-
   g_mutex_lock (&q->lock);
-  old_notify = q->loss_notify;
-  old_data = q->loss_data;
   q->loss_func = func;
-  q->loss_data = user_data;
-  q->loss_notify = notify;
+  q->loss_data = data;
   g_mutex_unlock (&q->lock);
-  if (old_notify)
-    old_notify (old_data);
 }
 
 /* The end of @buf in stream time (PTS + duration), or NONE. */
@@ -246,13 +234,6 @@ end_run_locked (IvtvQueue * q, GstBuffer * next, IvtvLoss * out)
   return TRUE;
 }
 
-static void
-report (IvtvLossFunc func, gpointer data, const IvtvLoss * l)
-{
-  if (func)
-    func (l, data);
-}
-
 IvtvQueueResult
 ivtv_queue_push (IvtvQueue * q, GstBuffer * buf)
 {
@@ -295,10 +276,10 @@ ivtv_queue_push (IvtvQueue * q, GstBuffer * buf)
   g_mutex_unlock (&q->lock);
   if (buf)
     gst_buffer_unref (buf);
-  if (started)
-    report (func, data, &loss[0]);
-  if (ended)
-    report (func, data, &loss[1]);
+  if (started && func)
+    func (&loss[0], data);
+  if (ended && func)
+    func (&loss[1], data);
   return res;
 }
 
@@ -319,8 +300,8 @@ ivtv_queue_push_flow (IvtvQueue * q, GstFlowReturn flow)
     q->flow = flow;
   g_cond_broadcast (&q->cond);
   g_mutex_unlock (&q->lock);
-  if (ended)
-    report (func, data, &loss);
+  if (ended && func)
+    func (&loss, data);
 }
 
 GstFlowReturn
@@ -365,7 +346,6 @@ ivtv_queue_set_flushing (IvtvQueue * q, gboolean flushing)
 void
 ivtv_queue_clear (IvtvQueue * q)
 {
-  GstQueueArray *old;
   GstBuffer *b;
   IvtvLoss loss;
   gboolean ended;
@@ -376,8 +356,8 @@ ivtv_queue_clear (IvtvQueue * q)
   func = q->loss_func;
   data = q->loss_data;
   ended = end_run_locked (q, NULL, &loss);
-  old = q->items;
-  q->items = gst_queue_array_new (64);
+  while ((b = gst_queue_array_pop_head (q->items)))
+    gst_buffer_unref (b);
   q->level_bytes = 0;
   q->level_dur = 0;
   q->flow = GST_FLOW_OK;
@@ -386,11 +366,8 @@ ivtv_queue_clear (IvtvQueue * q)
   q->discont = FALSE;
   memset (&q->totals, 0, sizeof (q->totals));
   g_mutex_unlock (&q->lock);
-  while ((b = gst_queue_array_pop_head (old)))
-    gst_buffer_unref (b);
-  gst_queue_array_free (old);
-  if (ended)
-    report (func, data, &loss);
+  if (ended && func)
+    func (&loss, data);
 }
 
 void
@@ -416,57 +393,4 @@ ivtv_queue_get_totals (IvtvQueue * q, IvtvQueueTotals * totals)
   g_mutex_lock (&q->lock);
   *totals = q->totals;
   g_mutex_unlock (&q->lock);
-}
-
-/* "0:12:03.0" from a GstClockTime. */
-static gchar *
-format_time (GstClockTime t)
-{
-  gchar *s = g_strdup_printf ("%" GST_TIME_FORMAT, GST_TIME_ARGS (t));
-  gchar *dot = strchr (s, '.');
-
-  if (dot && dot[1])
-    dot[2] = '\0';
-  return s;
-}
-
-gchar *
-ivtv_loss_describe (const IvtvLoss * l)
-{
-  gchar *size = g_format_size (l->bytes);
-  gchar *dur = NULL, *at = NULL, *bound, *why, *msg;
-  GstClockTime at_time = GST_CLOCK_TIME_IS_VALID (l->position) ?
-      l->position : l->pts;
-
-  if (GST_CLOCK_TIME_IS_VALID (l->duration) && l->frames > 0)
-    dur = g_strdup_printf (" (%.1f s, %" G_GUINT64_FORMAT " frames)",
-        (gdouble) l->duration / GST_SECOND, l->frames);
-  else if (GST_CLOCK_TIME_IS_VALID (l->duration))
-    dur = g_strdup_printf (" (%.1f s)", (gdouble) l->duration / GST_SECOND);
-  else if (l->frames > 0)
-    dur = g_strdup_printf (" (%" G_GUINT64_FORMAT " frames)", l->frames);
-  if (GST_CLOCK_TIME_IS_VALID (at_time)) {
-    gchar *t = format_time (at_time);
-    at = g_strdup_printf (" at %s", t);
-    g_free (t);
-  }
-  if (l->full == IVTV_QUEUE_FULL_TIME)
-    bound = g_strdup_printf ("max-buffer-time=%" G_GUINT64_FORMAT,
-        l->max_time);
-  else
-    bound = g_strdup_printf ("max-buffer-bytes=%" G_GUINT64_FORMAT,
-        l->max_bytes);
-  if (GST_CLOCK_TIME_IS_VALID (l->stalled))
-    why = g_strdup_printf (" because downstream did not take buffers for "
-        "%.0f s", (gdouble) l->stalled / GST_SECOND);
-  else
-    why = g_strdup (" because downstream did not take buffers");
-  msg = g_strdup_printf ("Lost %s%s of the recording%s: the element's queue "
-      "(%s) was full%s", size, dur ? dur : "", at ? at : "", bound, why);
-  g_free (size);
-  g_free (dur);
-  g_free (at);
-  g_free (bound);
-  g_free (why);
-  return msg;
 }

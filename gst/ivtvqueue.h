@@ -20,44 +20,11 @@
 #define __IVTV_QUEUE_H__
 
 #include <gst/gst.h>
+#include "ivtvloss.h"
 
 G_BEGIN_DECLS
 
 typedef struct _IvtvQueue IvtvQueue;
-
-/* Which bound was reached when a buffer was dropped. */
-typedef enum
-{
-  IVTV_QUEUE_FULL_BYTES,
-  IVTV_QUEUE_FULL_TIME
-} IvtvQueueFull;
-
-typedef enum
-{
-  IVTV_LOSS_STARTED,            /* the first buffer of a run was dropped */
-  IVTV_LOSS_ENDED               /* the run is over: totals are final */
-} IvtvLossKind;
-
-/* One run of drops.  For IVTV_LOSS_STARTED the amounts are the first
- * buffer's; for IVTV_LOSS_ENDED the run's totals. */
-typedef struct
-{
-  IvtvLossKind kind;
-  IvtvQueueFull full;           /* the bound that was reached first */
-  guint64 bytes;
-  guint64 buffers;
-  guint64 frames;               /* raw video only (one frame a buffer) */
-  GstClockTime duration;        /* of the recording lost, or NONE */
-  GstClockTime pts;             /* PTS of the first dropped buffer, or NONE */
-  GstClockTime position;        /* that PTS less the first PTS queued */
-  GstClockTime stalled;         /* how long no buffer was popped, or NONE */
-  guint64 max_bytes;            /* the bounds when the run started */
-  GstClockTime max_time;
-} IvtvLoss;
-
-/* Called from the thread that started or ended the run (the producer's,
- * or the one calling ivtv_queue_clear), with no lock held. */
-typedef void (*IvtvLossFunc) (const IvtvLoss * loss, gpointer user_data);
 
 typedef enum
 {
@@ -92,8 +59,10 @@ void ivtv_queue_set_max_bytes (IvtvQueue * q, guint64 max_bytes);
 void ivtv_queue_set_max_time (IvtvQueue * q, GstClockTime max_time);
 /* Raw video: every buffer is one frame (dropped frames are counted). */
 void ivtv_queue_set_frames (IvtvQueue * q, gboolean one_frame_per_buffer);
+/* @func is called with @data (not a reference) for each run's start and
+ * end. */
 void ivtv_queue_set_loss_func (IvtvQueue * q, IvtvLossFunc func,
-    gpointer user_data, GDestroyNotify notify);
+    gpointer data);
 
 /* Producer.  Takes @buf in every case; never blocks. */
 IvtvQueueResult ivtv_queue_push (IvtvQueue * q, GstBuffer * buf);
@@ -114,9 +83,6 @@ void ivtv_queue_clear (IvtvQueue * q);
 
 void ivtv_queue_get_level (IvtvQueue * q, IvtvQueueLevel * level);
 void ivtv_queue_get_totals (IvtvQueue * q, IvtvQueueTotals * totals);
-
-/* "Lost 1.2 MB (2.1 s) of the recording at 0:12:03.0: ..." (g_free). */
-gchar *ivtv_loss_describe (const IvtvLoss * loss);
 
 G_END_DECLS
 

@@ -118,7 +118,7 @@ GST_START_TEST (test_loss_one_event_per_run)
   guint i;
 
   g_mutex_init (&ev.lock);
-  ivtv_queue_set_loss_func (q, on_loss, &ev, NULL);
+  ivtv_queue_set_loss_func (q, on_loss, &ev);
   for (i = 0; i < 4; i++)
     ivtv_queue_push (q, make_buf (100, i, (10 + i) * GST_SECOND, GST_SECOND));
   /* a run of five drops: one start, no end yet */
@@ -336,7 +336,7 @@ GST_START_TEST (test_concurrency_all_bytes_accounted)
   guint64 popped = 0, n = 0;
 
   g_mutex_init (&ev.lock);
-  ivtv_queue_set_loss_func (p.q, on_loss, &ev, NULL);
+  ivtv_queue_set_loss_func (p.q, on_loss, &ev);
   th = g_thread_new ("producer", produce, &p);
   while ((ret = ivtv_queue_pop (p.q, &buf)) == GST_FLOW_OK) {
     popped += gst_buffer_get_size (buf);
