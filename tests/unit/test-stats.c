@@ -172,7 +172,9 @@ GST_START_TEST (test_signal_queue_final)
 
 GST_END_TEST;
 
-#define PER_THREAD 50000
+#define PER_THREAD 500000
+
+static gint go;                 /* both counting threads start together */
 
 static gpointer
 count (gpointer data)
@@ -180,6 +182,8 @@ count (gpointer data)
   IvtvStats *s = data;
   guint i;
 
+  while (!g_atomic_int_get (&go))
+    g_thread_yield ();
   for (i = 0; i < PER_THREAD; i++) {
     ivtv_stats_add_read (s, 3, i);
     if (i % 10 == 0)
@@ -196,6 +200,7 @@ GST_START_TEST (test_threads)
   GstStructure *st;
   guint i;
 
+  g_atomic_int_set (&go, 1);
   for (i = 0; i < 1000; i++)
     gst_structure_free (ivtv_stats_build (s, i * GST_MSECOND, NULL, FALSE));
   g_thread_join (a);
