@@ -214,8 +214,20 @@ typedef struct
 {
   IvtvQueue *q;
   GstFlowReturn ret;
-  gint64 done_us;
+  gint64 done_us;               /* when pop returned */
+  gint done;                    /* atomic: pop returned */
 } Popper;
+
+/* Wait up to 5 s for the popper: a hang fails here, not at the timeout. */
+static gboolean
+popper_done (Popper * p)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_TIME_SPAN_SECOND;
+
+  while (!g_atomic_int_get (&p->done) && g_get_monotonic_time () < end)
+    g_usleep (G_TIME_SPAN_MILLISECOND);
+  return g_atomic_int_get (&p->done);
+}
 
 static gpointer
 pop_thread (gpointer data)
@@ -225,6 +237,7 @@ pop_thread (gpointer data)
 
   p->ret = ivtv_queue_pop (p->q, &buf);
   p->done_us = g_get_monotonic_time ();
+  g_atomic_int_set (&p->done, 1);
   if (buf)
     gst_buffer_unref (buf);
   return NULL;
@@ -232,15 +245,16 @@ pop_thread (gpointer data)
 
 GST_START_TEST (test_flushing_unblocks_pop)
 {
-  Popper p = { ivtv_queue_new (1000, 0), GST_FLOW_OK, 0 };
+  Popper p = { ivtv_queue_new (1000, 0), GST_FLOW_OK, 0, 0 };
   GThread *th = g_thread_new ("popper", pop_thread, &p);
   GstBuffer *buf;
   gint64 t0;
 
   g_usleep (50 * G_TIME_SPAN_MILLISECOND);
-  fail_unless_equals_int64 (p.done_us, 0);      /* still blocked */
+  fail_if (g_atomic_int_get (&p.done));        /* still blocked */
   t0 = g_get_monotonic_time ();
   ivtv_queue_set_flushing (p.q, TRUE);
+  fail_unless (popper_done (&p), "pop still blocked 5 s after flushing");
   g_thread_join (th);
   fail_unless_equals_int (p.ret, GST_FLOW_FLUSHING);
   GST_INFO ("pop returned %" G_GINT64_FORMAT " us after set_flushing",
@@ -267,7 +281,7 @@ GST_END_TEST;
 GST_START_TEST (test_flow_after_data)
 {
   IvtvQueue *q = ivtv_queue_new (0, 0);
-  Popper p = { q, GST_FLOW_OK, 0 };
+  Popper p = { q, GST_FLOW_OK, 0, 0 };
   GThread *th;
   GstBuffer *buf;
   guint i;
