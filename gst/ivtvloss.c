@@ -39,8 +39,7 @@ ivtv_loss_describe (const IvtvLoss * l)
     g_free (t);
   }
   if (l->full == IVTV_QUEUE_FULL_TIME)
-    bound = g_strdup_printf ("max-buffer-time=%" G_GUINT64_FORMAT,
-        l->max_time);
+    bound = g_strdup_printf ("max-buffer-time=%" G_GUINT64_FORMAT, l->max_time);
   else
     bound = g_strdup_printf ("max-buffer-bytes=%" G_GUINT64_FORMAT,
         l->max_bytes);

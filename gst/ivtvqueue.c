@@ -161,8 +161,7 @@ is_full_locked (IvtvQueue * q, GstBuffer * buf, IvtvQueueFull * full)
 
 /* Count @buf as dropped; TRUE (and *out filled) when it starts a run. */
 static gboolean
-drop_locked (IvtvQueue * q, GstBuffer * buf, IvtvQueueFull full,
-    IvtvLoss * out)
+drop_locked (IvtvQueue * q, GstBuffer * buf, IvtvQueueFull full, IvtvLoss * out)
 {
   gsize size = gst_buffer_get_size (buf);
   gboolean started = !q->in_run;
@@ -263,7 +262,7 @@ ivtv_queue_push (IvtvQueue * q, GstBuffer * buf)
     if (!GST_CLOCK_TIME_IS_VALID (q->first_pts))
       q->first_pts = GST_BUFFER_PTS (buf);
     if (q->last_pop_us == 0 && gst_queue_array_is_empty (q->items))
-      q->last_pop_us = g_get_monotonic_time ();  /* the consumer's wait starts */
+      q->last_pop_us = g_get_monotonic_time (); /* the consumer's wait starts */
     q->level_bytes += gst_buffer_get_size (buf);
     if (GST_BUFFER_DURATION_IS_VALID (buf))
       q->level_dur += GST_BUFFER_DURATION (buf);

@@ -61,8 +61,7 @@ void ivtv_queue_set_max_time (IvtvQueue * q, GstClockTime max_time);
 void ivtv_queue_set_frames (IvtvQueue * q, gboolean one_frame_per_buffer);
 /* @func is called with @data (not a reference) for each run's start and
  * end. */
-void ivtv_queue_set_loss_func (IvtvQueue * q, IvtvLossFunc func,
-    gpointer data);
+void ivtv_queue_set_loss_func (IvtvQueue * q, IvtvLossFunc func, gpointer data);
 
 /* Producer.  Takes @buf in every case; never blocks. */
 IvtvQueueResult ivtv_queue_push (IvtvQueue * q, GstBuffer * buf);

@@ -153,6 +153,5 @@ GstMessage *
 ivtv_stats_message (IvtvStats * s, GstObject * src, GstClockTime now,
     const IvtvQueueLevel * level, gboolean final)
 {
-  return gst_message_new_element (src, ivtv_stats_build (s, now, level,
-          final));
+  return gst_message_new_element (src, ivtv_stats_build (s, now, level, final));
 }

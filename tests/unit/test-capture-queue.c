@@ -251,7 +251,7 @@ GST_START_TEST (test_flushing_unblocks_pop)
   gint64 t0;
 
   g_usleep (50 * G_TIME_SPAN_MILLISECOND);
-  fail_if (g_atomic_int_get (&p.done));        /* still blocked */
+  fail_if (g_atomic_int_get (&p.done)); /* still blocked */
   t0 = g_get_monotonic_time ();
   ivtv_queue_set_flushing (p.q, TRUE);
   fail_unless (popper_done (&p), "pop still blocked 5 s after flushing");
