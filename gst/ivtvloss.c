@@ -27,12 +27,14 @@ ivtv_loss_describe (const IvtvLoss * l)
       l->position : l->pts;
 
   if (GST_CLOCK_TIME_IS_VALID (l->duration) && l->frames > 0)
-    dur = g_strdup_printf (" (%.1f s, %" G_GUINT64_FORMAT " frames)",
-        (gdouble) l->duration / GST_SECOND, l->frames);
+    dur = g_strdup_printf (" (%.1f s, %" G_GUINT64_FORMAT " frame%s)",
+        (gdouble) l->duration / GST_SECOND, l->frames,
+        l->frames == 1 ? "" : "s");
   else if (GST_CLOCK_TIME_IS_VALID (l->duration))
     dur = g_strdup_printf (" (%.1f s)", (gdouble) l->duration / GST_SECOND);
   else if (l->frames > 0)
-    dur = g_strdup_printf (" (%" G_GUINT64_FORMAT " frames)", l->frames);
+    dur = g_strdup_printf (" (%" G_GUINT64_FORMAT " frame%s)", l->frames,
+        l->frames == 1 ? "" : "s");
   if (GST_CLOCK_TIME_IS_VALID (at_time)) {
     gchar *t = format_time (at_time);
     at = g_strdup_printf (" at %s", t);

@@ -37,8 +37,10 @@ void ivtv_stats_free (IvtvStats * s);
 /* Forget everything (a new capture starts). */
 void ivtv_stats_reset (IvtvStats * s);
 
-/* Reader: @bytes read from the card in one buffer at @now.  The first
- * call starts the capture clock. */
+/* Reader: @bytes read from the card in one buffer at @now (every buffer
+ * read, queued or dropped).  The first call starts the capture clock.  The
+ * message's "bytes" is what was read less what the queue dropped; its
+ * "buffers" counts every buffer read. */
 void ivtv_stats_add_read (IvtvStats * s, guint64 bytes, GstClockTime now);
 /* Reader: @bytes and @frames lost.  @was_read: these bytes were counted by
  * ivtv_stats_add_read() and then dropped (the element's queue); FALSE for

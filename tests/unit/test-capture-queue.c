@@ -173,10 +173,15 @@ GST_END_TEST;
 GST_START_TEST (test_time_bound)
 {
   IvtvQueue *q = ivtv_queue_new (0, GST_SECOND);
+  Events ev = { 0 };
   IvtvQueueLevel lv;
   GstBuffer *buf;
+  gchar *text;
   guint i;
 
+  g_mutex_init (&ev.lock);
+  ivtv_queue_set_loss_func (q, on_loss, &ev);
+  ivtv_queue_set_frames (q, TRUE);      /* raw video: a buffer a frame */
   /* 10 buffers of 100 ms fill one second; the 11th does not fit */
   for (i = 0; i < 10; i++)
     fail_unless_equals_int (ivtv_queue_push (q, make_buf (10, i,
@@ -192,7 +197,15 @@ GST_START_TEST (test_time_bound)
               1100 * GST_MSECOND, 100 * GST_MSECOND)), IVTV_QUEUE_OK);
   ivtv_queue_get_level (q, &lv);
   fail_unless (lv.fill > 0.55 && lv.fill < 0.65, "fill %f", lv.fill);
+  fail_unless_equals_int (ev.ended, 1);
+  fail_unless_equals_int (ev.last_end.full, IVTV_QUEUE_FULL_TIME);
+  text = ivtv_loss_describe (&ev.last_end);
+  fail_unless (g_str_has_prefix (text, "Lost 10 bytes (0.1 s, 1 frame) of "
+          "the recording at 0:00:01.0: the element's queue "
+          "(max-buffer-time=1000000000) was full"), "got: %s", text);
+  g_free (text);
   ivtv_queue_free (q);
+  g_mutex_clear (&ev.lock);
 
   /* MPEG read() buffers: PTS, no duration; the PTS span counts */
   q = ivtv_queue_new (0, GST_SECOND);
