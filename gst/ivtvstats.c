@@ -51,6 +51,15 @@ ivtv_stats_reset (IvtvStats * s)
 }
 
 void
+ivtv_stats_start (IvtvStats * s, GstClockTime now)
+{
+  g_mutex_lock (&s->lock);
+  s->mark = now;
+  s->mark_bytes = s->read_bytes;
+  g_mutex_unlock (&s->lock);
+}
+
+void
 ivtv_stats_add_read (IvtvStats * s, guint64 bytes, GstClockTime now)
 {
   g_mutex_lock (&s->lock);

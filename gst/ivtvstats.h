@@ -36,6 +36,9 @@ IvtvStats *ivtv_stats_new (void);
 void ivtv_stats_free (IvtvStats * s);
 /* Forget everything (a new capture starts). */
 void ivtv_stats_reset (IvtvStats * s);
+/* The capture starts at @now: the first interval begins, so that messages
+ * come (signal "none", 0 bytes) before any byte does. */
+void ivtv_stats_start (IvtvStats * s, GstClockTime now);
 
 /* Reader: @bytes read from the card in one buffer at @now (every buffer
  * read, queued or dropped).  The first call starts the capture clock.  The
@@ -52,7 +55,7 @@ void ivtv_stats_set_signal (IvtvStats * s, IvtvStatsSignal signal);
 const gchar *ivtv_stats_signal_name (IvtvStatsSignal signal);
 
 /* TRUE when @interval_s seconds have passed since the last message (or
- * since the capture started); FALSE when @interval_s is 0 or the final
+ * since ivtv_stats_start() or the first byte); FALSE when @interval_s is 0 or the final
  * message was built. */
 gboolean ivtv_stats_due (IvtvStats * s, GstClockTime now, guint interval_s);
 

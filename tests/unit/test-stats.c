@@ -140,6 +140,14 @@ GST_START_TEST (test_signal_queue_final)
       (IVTV_STATS_SIGNAL_NONE), "none");
   ivtv_stats_set_signal (s, IVTV_STATS_SIGNAL_NO_LOCK);
 
+  /* messages come from the start, before any byte */
+  fail_if (ivtv_stats_due (s, 10 * GST_SECOND, 1));
+  ivtv_stats_start (s, 10 * GST_SECOND);
+  fail_if (ivtv_stats_due (s, 10 * GST_SECOND, 1));
+  fail_unless (ivtv_stats_due (s, 11 * GST_SECOND, 1));
+  ivtv_stats_reset (s);
+  ivtv_stats_set_signal (s, IVTV_STATS_SIGNAL_NO_LOCK);
+
   GST_BUFFER_PTS (buf) = 0;
   GST_BUFFER_DURATION (buf) = 40 * GST_MSECOND;
   ivtv_queue_push (q, buf);
