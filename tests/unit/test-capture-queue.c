@@ -26,7 +26,6 @@ static guint8
 buf_tag (GstBuffer * buf)
 {
   guint8 tag = 0;
-
   gst_buffer_extract (buf, 0, &tag, 1);
   return tag;
 }
@@ -43,7 +42,6 @@ static void
 on_loss (const IvtvLoss * loss, gpointer data)
 {
   Events *ev = data;
-
   g_mutex_lock (&ev->lock);
   if (loss->kind == IVTV_LOSS_STARTED) {
     ev->started++;
@@ -85,7 +83,6 @@ GST_START_TEST (test_overflow_drops_newest)
   fail_unless_equals_uint64 (t.dropped_bytes, 251);
   fail_unless_equals_uint64 (t.dropped_buffers, 2);
   fail_unless_equals_uint64 (t.pushed_bytes, 1000);
-  fail_unless_equals_uint64 (t.dropped_frames, 0);
 
   for (i = 0; i < G_N_ELEMENTS (expect); i++) {
     fail_unless_equals_int (ivtv_queue_pop (q, &buf), GST_FLOW_OK);
@@ -206,8 +203,7 @@ GST_START_TEST (test_time_bound)
   g_free (text);
   ivtv_queue_free (q);
   g_mutex_clear (&ev.lock);
-
-  /* MPEG read() buffers: PTS, no duration; the PTS span counts */
+  /* MPEG read() buffers: a PTS, no duration; the PTS span counts */
   q = ivtv_queue_new (0, GST_SECOND);
   for (i = 0; i <= 10; i++)
     fail_unless_equals_int (ivtv_queue_push (q, make_buf (10, i,
@@ -236,7 +232,6 @@ static gboolean
 popper_done (Popper * p)
 {
   gint64 end = g_get_monotonic_time () + 5 * G_TIME_SPAN_SECOND;
-
   while (!g_atomic_int_get (&p->done) && g_get_monotonic_time () < end)
     g_usleep (G_TIME_SPAN_MILLISECOND);
   return g_atomic_int_get (&p->done);
@@ -251,8 +246,7 @@ pop_thread (gpointer data)
   p->ret = ivtv_queue_pop (p->q, &buf);
   p->done_us = g_get_monotonic_time ();
   g_atomic_int_set (&p->done, 1);
-  if (buf)
-    gst_buffer_unref (buf);
+  gst_clear_buffer (&buf);
   return NULL;
 }
 
@@ -343,10 +337,7 @@ produce (gpointer data)
     gsize size = 1 + (seed = seed * 1103515245 + 12345) % 300;
 
     p->pushed += size;
-    ivtv_queue_push (p->q, make_buf (size, i & 0xff, i * GST_MSECOND,
-            GST_MSECOND));
-    if (i % 5000 == 0)
-      g_thread_yield ();
+    ivtv_queue_push (p->q, make_buf (size, i, i * GST_MSECOND, GST_MSECOND));
   }
   ivtv_queue_push_flow (p->q, GST_FLOW_EOS);
   return NULL;
