@@ -10,10 +10,12 @@
 import argparse
 import json
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ELEMENTS = ("ivtvsrc", "v4l2src")
+NOT_RUN = "not run (--only)"
 
 
 def load_checks():
@@ -26,12 +28,24 @@ def load_checks():
     return rows
 
 
-def cell(results, scen, element, expect):
+def run_only(results):
+    """The ONLY regex the run was narrowed to (ivtv-compat --only), or ""."""
+    conf = os.path.join(results, "boot.conf")
+    if os.path.exists(conf):
+        for line in open(conf):
+            if line.startswith("ONLY="):
+                return line.split("=", 1)[1].strip().strip("'")
+    return ""
+
+
+def cell(results, scen, element, expect, only=""):
     state, _, reason = expect.partition(" ")
     if state == "na":
         return "n/a (%s)" % reason.strip()
     path = os.path.join(results, "checks", "%s.%s.result" % (scen, element))
     if not os.path.exists(path):
+        if only and not re.search(only, "%s.%s" % (scen, element)):
+            return NOT_RUN
         return "**no result**"
     verdict, _, note = open(path).read().strip().partition(" ")
     note = note.replace("|", "/")
@@ -84,12 +98,17 @@ def render(results):
                     meta.get("when", "?"), boot.get("vivid_loaded_s", "?"),
                     meta.get("guest_s", "?"), meta.get("guest-done", "guest did not finish")),
                 ""]
+    only = run_only(results)
+    if only:
+        out += ["Only the checks matching `%s` ran (ivtv-compat --only); "
+                "rows with none of them are left out." % only.replace("|", "\\|"), ""]
     out += ["| scenario | what is checked | ivtvsrc | v4l2src |",
             "| --- | --- | --- | --- |"]
     for scen, exp, what in load_checks():
-        out.append("| %s | %s | %s | %s |" % (
-            scen, what, cell(results, scen, "ivtvsrc", exp["ivtvsrc"]),
-            cell(results, scen, "v4l2src", exp["v4l2src"])))
+        a, b = (cell(results, scen, el, exp[el], only) for el in ELEMENTS)
+        if all(c == NOT_RUN or c.startswith("n/a") for c in (a, b)):
+            continue
+        out.append("| %s | %s | %s | %s |" % (scen, what, a, b))
     return "\n".join(out) + "\n"
 
 
