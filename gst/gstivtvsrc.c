@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the element (GstPushSrc): properties, state changes, caps,
  * and the dispatch to the read() or streaming capture path. */
 
@@ -43,6 +44,9 @@
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
+#endif
+#ifndef HAVE_LIBV4L2
+#define HAVE_LIBV4L2 0
 #endif
 
 #include "gstivtvsrc.h"
@@ -559,13 +563,21 @@ post_open_error (GstIvtvSrc * src, GError * err)
 }
 
 /* libv4l2 when asked, or (auto) for a streaming device none of whose
- * formats GStreamer knows (it converts them to RGB/YUV). */
-static void
-maybe_use_libv4l2 (GstIvtvSrc * src, IvtvLibv4l2Mode mode)
+ * formats GStreamer knows (it converts them to RGB/YUV).  FALSE with @error
+ * when use-libv4l2=on in a build without libv4l2. */
+static gboolean
+maybe_use_libv4l2 (GstIvtvSrc * src, IvtvLibv4l2Mode mode, GError ** error)
 {
   gboolean want = FALSE;
   guint i;
 
+  if (mode == IVTV_LIBV4L2_ON && !HAVE_LIBV4L2) {
+    g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_FAILED,
+        "This ivtvsrc was built without libv4l2 (meson option libv4l2), so "
+        "use-libv4l2=on is not possible for %s; use use-libv4l2=auto or off.",
+        src->dev.path);
+    return FALSE;
+  }
   if (mode == IVTV_LIBV4L2_ON) {
     want = TRUE;
   } else if (mode == IVTV_LIBV4L2_AUTO
@@ -577,13 +589,14 @@ maybe_use_libv4l2 (GstIvtvSrc * src, IvtvLibv4l2Mode mode)
         want = FALSE;
   }
   if (!want)
-    return;
+    return TRUE;
   if (ivtv_device_use_libv4l2 (&src->dev, 0))
     ivtv_probe_formats (&src->probe, &src->dev);        /* + emulated ones */
   else if (mode == IVTV_LIBV4L2_ON)
     GST_ELEMENT_WARNING (src, RESOURCE, SETTINGS,
         ("libv4l2 could not be used for %s; using the device directly.",
             src->dev.path), (NULL));
+  return TRUE;
 }
 
 static gboolean
@@ -609,7 +622,7 @@ open_device (GstIvtvSrc * src)
   if (ok)
     ok = ivtv_probe_run (&src->probe, &src->dev, &err);
   if (ok)
-    maybe_use_libv4l2 (src, lib);
+    ok = maybe_use_libv4l2 (src, lib, &err);
   g_mutex_unlock (&src->dev_lock);
 
   if (!ok) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the element: a GstPushSrc that wires the device layer,
  * probing, controls, I/O choice and the read()/streaming capture paths
  * together.  See gstivtvsrc.c for the documentation. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the V4L2 buffer queue: one persistent GstMemory per driver
  * buffer, requeued by its dispose hook when downstream releases it (see
  * ivtvbufferpool.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the V4L2 buffer queue behind the streaming path.
  *
  * IvtvBufQueue holds the driver's buffers of one REQBUFS as persistent

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — V4L2 formats as caps, MPEG stream types, SDTV geometry
  * (see ivtvcaps.h). */
 #ifdef HAVE_CONFIG_H

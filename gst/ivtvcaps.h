@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — V4L2 formats as GStreamer caps.
  *
  * Owns the mapping table V4L2 fourcc <-> caps (raw video formats, MJPEG,

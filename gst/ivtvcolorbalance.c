@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — GstColorBalance over the card's brightness, contrast,
  * saturation and hue controls.  See ivtvcolorbalance.h. */
 #ifdef HAVE_CONFIG_H

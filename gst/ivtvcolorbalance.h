@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — GstColorBalance on the element: one channel for each of the
  * user controls brightness, contrast, saturation and hue the card has
  * (range from VIDIOC_QUERYCTRL, via the probe), values set and read with

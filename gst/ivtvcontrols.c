@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — inputs, standards, audio input, tuner frequency and MPEG
  * encoder controls (see ivtvcontrols.h). */
 #ifdef HAVE_CONFIG_H

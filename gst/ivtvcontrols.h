@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — applying what the user asked for: video input, TV standard
  * (including "auto" via QUERYSTD), audio input and tuner frequency, plus
  * the MPEG encoder's stream type and stop command.

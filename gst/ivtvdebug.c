@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the plugin's shared debug category (see ivtvdebug.h). */
 #include "ivtvdebug.h"
 

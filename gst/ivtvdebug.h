@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the plugin's debug categories.
  *
  * ivtv_debug ("ivtv") is used by the device, probe and helper files;

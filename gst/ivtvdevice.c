@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the device layer: the fd, the libc/libv4l2 I/O table, the
  * named ioctl helper and classified open failures (see ivtvdevice.h). */
 #ifdef HAVE_CONFIG_H
@@ -17,7 +18,9 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#if HAVE_LIBV4L2
 #include <libv4l2.h>
+#endif
 
 #define GST_CAT_DEFAULT ivtv_debug
 
@@ -51,7 +54,9 @@ const IvtvIoFuncs ivtv_io_libc = {
   "libc", libc_open, close, dup, libc_ioctl, read, libc_mmap, munmap
 };
 
-/* ---- the libv4l2 table ---- */
+/* ---- the libv4l2 table (a build without libv4l2 has libc only) ---- */
+
+#if HAVE_LIBV4L2
 
 static int
 lib_open (const char *path, int flags)
@@ -75,6 +80,7 @@ const IvtvIoFuncs ivtv_io_libv4l2 = {
   "libv4l2", lib_open, v4l2_close, v4l2_dup, lib_ioctl, v4l2_read,
   lib_mmap, v4l2_munmap
 };
+#endif
 
 void
 ivtv_device_init (IvtvDevice * dev, GstObject * owner)
@@ -422,6 +428,7 @@ ivtv_device_adopt_fd (IvtvDevice * dev, gint fd, GError ** error)
 gboolean
 ivtv_device_use_libv4l2 (IvtvDevice * dev, int flags)
 {
+#if HAVE_LIBV4L2
   int ret;
 
   if (dev->fd < 0 || dev->io == &ivtv_io_libv4l2)
@@ -437,6 +444,13 @@ ivtv_device_use_libv4l2 (IvtvDevice * dev, int flags)
   GST_CAT_DEBUG_OBJECT (ivtv_debug, dev->owner, "using libv4l2 for %s",
       dev->path);
   return TRUE;
+#else
+  (void) flags;
+  GST_CAT_WARNING_OBJECT (ivtv_debug, dev->owner, "this build of ivtvsrc "
+      "has no libv4l2 (meson option libv4l2=disabled): %s stays on libc",
+      dev->path);
+  return FALSE;
+#endif
 }
 
 void

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the device layer.
  *
  * IvtvDevice owns the file descriptor of one V4L2 node and the table of I/O
@@ -53,7 +54,9 @@ typedef struct
 } IvtvIoFuncs;
 
 extern const IvtvIoFuncs ivtv_io_libc;
+#if HAVE_LIBV4L2
 extern const IvtvIoFuncs ivtv_io_libv4l2;
+#endif
 
 typedef struct _IvtvDevice IvtvDevice;
 
@@ -87,7 +90,7 @@ gboolean ivtv_device_adopt_fd (IvtvDevice * dev, gint fd, GError ** error);
 
 /* Switch the open device to libv4l2 (v4l2_fd_open).  @flags are
  * v4l2_fd_open's flags (0 for conversion).  FALSE (device unchanged) when
- * libv4l2 refuses. */
+ * libv4l2 refuses or the build has no libv4l2 (HAVE_LIBV4L2 0). */
 gboolean ivtv_device_use_libv4l2 (IvtvDevice * dev, int flags);
 
 /* Close the fd (if open) with the table's close; safe to call twice.
@@ -101,6 +104,13 @@ static inline gboolean
 ivtv_device_is_open (const IvtvDevice * dev)
 {
   return dev->fd >= 0;
+}
+
+/* Does the device's I/O go through libv4l2 (ivtv_device_use_libv4l2)? */
+static inline gboolean
+ivtv_device_via_libv4l2 (const IvtvDevice * dev)
+{
+  return dev->io != &ivtv_io_libc;
 }
 
 static inline gboolean

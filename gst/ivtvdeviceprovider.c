@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the device provider (ivtvdeviceprovider) and its GstDevice:
  * finding V4L2 capture nodes (gudev, else/also a /dev/video* scan),
  * describing each one through a probing ivtvsrc, hot-plug via udev. */
@@ -11,9 +12,7 @@
 #include "ivtvcontrols.h"
 #include "ivtvdebug.h"
 #include "ivtviomode.h"
-#if HAVE_IVTV_STREAM
 #include "ivtvstream.h"
-#endif
 
 #include <sys/stat.h>
 #include <stdlib.h>
@@ -120,7 +119,6 @@ join_standards (const IvtvProbe * p)
 static guint
 stream_modes (IvtvDevice * dev)
 {
-#if HAVE_IVTV_STREAM
   guint m = 0, out = 0;
 
   if (ivtv_device_has_cap (dev, V4L2_CAP_STREAMING))
@@ -132,10 +130,6 @@ stream_modes (IvtvDevice * dev)
   if (m & IVTV_STREAM_MODE_BIT (IVTV_STREAM_MODE_USERPTR))
     out |= IVTV_IO_BIT (IVTV_IO_USERPTR);
   return out;
-#else
-  (void) dev;
-  return 0;
-#endif
 }
 
 /* The element in READY offers every MPEG system stream (it reads the

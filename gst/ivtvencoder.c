@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — MPEG encoder controls as properties and extra-controls: the
  * property specs, checking wanted values against the probed controls,
  * one VIDIOC_S_EXT_CTRLS at start, the read-back.  See ivtvencoder.h. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the MPEG encoder controls as element properties (stream-type,
  * bitrate-mode, bitrate, peak-bitrate, gop-size, b-frames, aspect,
  * audio-rate, audio-bitrate) and extra-controls (a GstStructure of any

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the I/O method: the io-mode enum (nicknames as v4l2src's) and
  * the choice between read() and streaming.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — raw video / MJPEG negotiation: picking the preferred caps
  * structure, fixation, S_FMT + S_PARM and checking the driver's answer
  * (see ivtvnegotiate.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — negotiation of raw video and MJPEG (any format with a frame
  * size): choosing among the caps downstream accepts, and applying the
  * choice to the device (S_FMT + S_PARM, checking what the driver did).

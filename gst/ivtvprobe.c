@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — probing the card into plain structs (see ivtvprobe.h).
  * Read-only: only G_* / ENUM* / QUERY* ioctls are issued here. */
 #ifdef HAVE_CONFIG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — probing: what the card can do, as plain structs.
  *
  * ivtv_probe_run() asks an open IvtvDevice everything the element needs to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the read() capture path (as fdsrc does it).
  *
  * IvtvReader reads the device's byte stream into buffers from its own

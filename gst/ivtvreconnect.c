@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — reconnect after an unplug (see ivtvreconnect.h). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -6,9 +7,7 @@
 #include "ivtvreconnect.h"
 #include "ivtvsrcio.h"
 
-#if HAVE_IVTV_STREAM
 #include "ivtvstream.h"
-#endif
 
 #include <errno.h>
 
@@ -18,10 +17,8 @@ GST_DEBUG_CATEGORY_EXTERN (ivtvsrc_debug);
 gboolean
 ivtv_src_io_lost (GstIvtvSrc * src)
 {
-#if HAVE_IVTV_STREAM
   if (src->stream)
     return ivtv_stream_is_lost (src->stream);
-#endif
   return src->reader.lost;
 }
 
@@ -79,7 +76,6 @@ ivtv_src_reconnect (GstIvtvSrc * src)
   guint timeout, waited = 0, limit;
   gint64 t0;
   GstFlowReturn ret = GST_FLOW_ERROR;
-#if HAVE_IVTV_STREAM
   IvtvStreamStats before = { 0 };
 
   if (src->stream) {
@@ -87,7 +83,6 @@ ivtv_src_reconnect (GstIvtvSrc * src)
     bytes = before.bytes;
     buffers = before.frames;
   }
-#endif
   GST_OBJECT_LOCK (src);
   timeout = src->timeout;
   GST_OBJECT_UNLOCK (src);
@@ -125,11 +120,9 @@ ivtv_src_reconnect (GstIvtvSrc * src)
       post_reconnect (src, "restored", bytes, buffers);
       ret = ivtv_src_io_start (src) ? GST_FLOW_OK : GST_FLOW_ERROR;
       src->io_started = ret == GST_FLOW_OK;
-#if HAVE_IVTV_STREAM
       if (src->stream)
         ivtv_stream_continue (src->stream, &before);
       else
-#endif
       {
         src->reader.offset = bytes;     /* offsets go on */
         src->reader.n_buffers = buffers;

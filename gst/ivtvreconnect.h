@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — reconnect=true: a device node that goes away (unplugged USB
  * card, driver reloaded) is waited for, reopened, set up as before (input,
  * standard, audio, frequency, the negotiated format) and capture resumes,

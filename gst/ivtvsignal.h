@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the signal watch: is there a picture on the input?
  *
  * IvtvSignal runs a private thread that, at start and then about once a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the clean end of a capture.
  *
  * EOS sent to the element (gst-launch -e on Ctrl-C, an application, or

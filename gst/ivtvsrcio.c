@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the element's GstBaseSrc/GstPushSrc virtual methods: start
  * (apply input/standard/audio/frequency, choose the I/O mode, start the
  * signal watch), caps and negotiation, create (read() or streaming, with
@@ -18,12 +19,8 @@
 #include "ivtvsignal.h"
 #include "ivtvsrcend.h"
 
-#if HAVE_IVTV_STREAM
 #include "ivtvstream.h"
-#endif
-#if HAVE_IVTV_NEGOTIATE
 #include "ivtvnegotiate.h"
-#endif
 
 #include <errno.h>
 #include <string.h>
@@ -145,7 +142,6 @@ check_signal (GstIvtvSrc * src)
 static guint
 probe_stream_modes (GstIvtvSrc * src)
 {
-#if HAVE_IVTV_STREAM
   guint m = ivtv_stream_probe_modes (&src->dev), out = 0;
 
   if (m & IVTV_STREAM_MODE_BIT (IVTV_STREAM_MODE_MMAP))
@@ -155,10 +151,6 @@ probe_stream_modes (GstIvtvSrc * src)
   if (m & IVTV_STREAM_MODE_BIT (IVTV_STREAM_MODE_USERPTR))
     out |= IVTV_IO_BIT (IVTV_IO_USERPTR);
   return out;
-#else
-  (void) src;
-  return 0;
-#endif
 }
 
 static void
@@ -229,12 +221,10 @@ fail:
 void
 ivtv_src_io_stop (GstIvtvSrc * src)
 {
-#if HAVE_IVTV_STREAM
   if (src->stream) {
     ivtv_stream_free (src->stream);
     src->stream = NULL;
   }
-#endif
   ivtv_read_stop (&src->reader);
   src->io_started = FALSE;
 }
@@ -256,7 +246,7 @@ gst_ivtv_src_stop (GstBaseSrc * bsrc)
     if (!src->dev.adopted) {
       GError *err = NULL;
       gchar *path = g_strdup (src->dev.path);
-      gboolean lib = src->dev.io == &ivtv_io_libv4l2;
+      gboolean lib = ivtv_device_via_libv4l2 (&src->dev);
 
       ivtv_device_close (&src->dev);
       if (!ivtv_device_open (&src->dev, path, TRUE, &err)) {
@@ -323,22 +313,7 @@ device_caps (GstIvtvSrc * src)
 
   if (ivtv_probe_find_format (&src->probe, V4L2_PIX_FMT_MPEG))
     gst_caps_append (caps, mpeg_caps (src));
-#if HAVE_IVTV_NEGOTIATE
   gst_caps_append (caps, ivtv_negotiate_probe_caps (&src->probe, &src->dev));
-#else
-  {
-    GstCaps *all = ivtv_caps_from_probe (&src->probe, src->probe.current_std,
-        src->mpeg_stream_type);
-    guint i;
-
-    for (i = 0; i < gst_caps_get_size (all); i++) {
-      GstStructure *s = gst_caps_get_structure (all, i);
-      if (ivtv_caps_fourcc_from_structure (s) != V4L2_PIX_FMT_MPEG)
-        gst_caps_append_structure (caps, gst_structure_copy (s));
-    }
-    gst_caps_unref (all);
-  }
-#endif
   return caps;
 }
 
@@ -395,7 +370,6 @@ gst_ivtv_src_negotiate (GstBaseSrc * bsrc)
 static GstCaps *
 gst_ivtv_src_fixate (GstBaseSrc * bsrc, GstCaps * caps)
 {
-#if HAVE_IVTV_NEGOTIATE
   GstIvtvSrc *src = GST_IVTV_SRC (bsrc);
   GstStructure *s;
 
@@ -409,7 +383,6 @@ gst_ivtv_src_fixate (GstBaseSrc * bsrc, GstCaps * caps)
     g_mutex_unlock (&src->dev_lock);
     return caps;
   }
-#endif
   return GST_BASE_SRC_CLASS (parent_class)->fixate (bsrc, caps);
 }
 
@@ -447,7 +420,6 @@ ivtv_src_io_apply_format (GstIvtvSrc * src, GstCaps * caps)
     src->mpeg = TRUE;
     src->frame_size = 0;
   } else {
-#if HAVE_IVTV_NEGOTIATE
     IvtvNegotiated res;
     GError *err = NULL;
 
@@ -462,11 +434,6 @@ ivtv_src_io_apply_format (GstIvtvSrc * src, GstCaps * caps)
           ("caps %" GST_PTR_FORMAT, caps));
       g_clear_error (&err);
     }
-#else
-    GST_ELEMENT_ERROR (src, CORE, NEGOTIATION,
-        ("This build of ivtvsrc cannot capture %s.",
-            gst_structure_get_name (s)), ("%" GST_PTR_FORMAT, caps));
-#endif
   }
   return ok;
 }
@@ -533,7 +500,6 @@ ivtv_src_io_start (GstIvtvSrc * src)
   GST_OBJECT_UNLOCK (src);
 
   if (ivtv_io_mode_is_streaming (mode)) {
-#if HAVE_IVTV_STREAM
     GError *err = NULL;
     IvtvStreamMode smode = mode == IVTV_IO_USERPTR ? IVTV_STREAM_MODE_USERPTR
         : mode == IVTV_IO_DMABUF ? IVTV_STREAM_MODE_DMABUF :
@@ -560,11 +526,6 @@ ivtv_src_io_start (GstIvtvSrc * src)
         ("io-mode %s", ivtv_io_mode_nick (mode)));
     g_clear_error (&err);
     return FALSE;
-#else
-    GST_ELEMENT_ERROR (src, RESOURCE, SETTINGS,
-        ("This build of ivtvsrc has no streaming I/O."), (NULL));
-    return FALSE;
-#endif
   }
   return start_read (src);
 }
@@ -572,10 +533,8 @@ ivtv_src_io_start (GstIvtvSrc * src)
 static GstFlowReturn
 io_create (GstIvtvSrc * src, GstBuffer ** buf)
 {
-#if HAVE_IVTV_STREAM
   if (src->stream)
     return ivtv_stream_create (src->stream, buf);
-#endif
   return ivtv_read_create (&src->reader, buf);
 }
 

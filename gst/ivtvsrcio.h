@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the element's base-class virtual methods (start, stop, caps,
  * create, unlock, latency), kept apart from its properties and state
  * changes (gstivtvsrc.c). */

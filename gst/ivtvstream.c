@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the streaming capture path: V4L2 buffer queue, zero-copy
  * GstMemory per V4L2 buffer, requeue on release, copy threshold,
  * timestamps and dropped-frame accounting (see ivtvstream.h).
@@ -315,7 +316,7 @@ ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
         "it offers read() only: use io-mode=rw" : "and no read() either");
     return FALSE;
   }
-  if (s->mode == IVTV_STREAM_MODE_DMABUF && s->dev->io != &ivtv_io_libc) {
+  if (s->mode == IVTV_STREAM_MODE_DMABUF && ivtv_device_via_libv4l2 (s->dev)) {
     /* libv4l2 may convert into its own buffers: an export would hand out
      * the unconverted frames */
     g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_UNSUPPORTED,
@@ -327,7 +328,7 @@ ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
     return FALSE;
   /* libv4l2 converts into buffers of its own, whose life it manages (its
    * close unmaps them): never hand those downstream */
-  s->via_libv4l2 = s->dev->io != &ivtv_io_libc;
+  s->via_libv4l2 = ivtv_device_via_libv4l2 (s->dev);
 
   count = IVTV_STREAM_DEFAULT_BUFFERS + MIN (extra_buffers,
       IVTV_STREAM_MAX_BUFFERS);

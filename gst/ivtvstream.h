@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the streaming capture path: V4L2 mmap, dmabuf export, userptr.
  *
  * IvtvStream owns one V4L2 buffer queue of an open IvtvDevice: REQBUFS,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the GstURIHandler of ivtvsrc (scheme "ivtv"): parsing an
  * ivtv:// URI into the device path and properties, and back. */
 #ifdef HAVE_CONFIG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Helpers of the element tests (see ivtvcheck.h). */
 #include "ivtvcheck.h"
 

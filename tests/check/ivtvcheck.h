@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Helpers of the element tests (test-element*.c): run a launch line to
  * EOS or to its first error, talk to the (emulated) device directly, count
  * open fds. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc errors and hostile devices: nodes that are not capture devices
  * (no emulator needed), the emulator's notcapture profile and open faults,
  * and the MPEG read path under the emulator's faults (short reads, EINTR,

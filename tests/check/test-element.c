@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc against the emulated PVR-250 (ivtv-emu --profile pvr250
  * --fault fast): byte-exact capture, inputs by fuzzy name, standards,
  * io-mode, caps for PS and TS, properties, live changes, state cycles,

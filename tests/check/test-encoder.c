@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc's encoder controls and colour balance under the emulator:
  * test_pvr_* run with --profile pvr250 --fault fast (MPEG and user
  * controls), test_cam_* with --profile webcam (user controls only).

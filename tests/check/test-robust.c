@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc tape-capture robustness under the emulator (pvr250): no false
  * stall warning on a paced capture, a stall is a warning then an error,
  * the signal watch (message, warning, signal-timeout EOS, wait-for-signal),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Unit tests of gst/ivtvnegotiate.c: caps of raw/MJPEG formats, order of
  * preference, fixation and the fourcc for caps; and of the driver's frame
  * layout (ivtvstream.c: padded lines are repacked).  Probes are written by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of ivtvsrc's streaming path and raw negotiation on SDTV cards:
  * the emulator's `tv-streaming` profile (test_tv_*: mmap in auto, the
  * standard's frame with interlacing and pixel aspect ratio; with

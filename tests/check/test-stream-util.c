@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Helpers of the streaming-path tests (see test-stream-util.h). */
 #include "test-stream-util.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Helpers of the streaming-path tests (test-stream*.c): a pipeline around
  * ivtvsrc (name "src") ending in fakesink (name "sink") whose handoffs are
  * counted, inspected and optionally held; bus waits with a timeout; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of ivtvsrc's streaming path (gst/ivtvstream.c, ivtvbufferpool.c,
  * ivtvnegotiate.c) against the emulator's `webcam` profile: io-mode auto
  * picks mmap; frames are the device's memory (zero copy, recycled); the

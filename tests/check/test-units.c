@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Unit tests without a device: MPEG caps by stream type and by sniffing,
  * SDTV geometry, caps from a probe, the io-mode choice, standard and
  * input resolution messages, and the probe's robustness against a driver

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* tests/fuzz: libFuzzer harness for the element's probing and read path.
  *
  * The device is fake: an IvtvDevice whose I/O table (gst/ivtvdevice.h)
