@@ -117,6 +117,14 @@ ivtv_device_named_ioctl (IvtvDevice * dev, const char *name,
   return 0;
 }
 
+int
+ivtv_device_get_format (IvtvDevice * dev, struct v4l2_format *fmt)
+{
+  memset (fmt, 0, sizeof (*fmt));
+  fmt->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  return ivtv_ioctl (dev, VIDIOC_G_FMT, fmt);
+}
+
 gssize
 ivtv_device_read (IvtvDevice * dev, gpointer buf, gsize len)
 {

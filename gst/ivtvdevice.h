@@ -126,6 +126,10 @@ int ivtv_device_named_ioctl (IvtvDevice * dev, const char *name,
 #define ivtv_ioctl(dev, req, arg) \
   ivtv_device_named_ioctl ((dev), #req, (req), (arg))
 
+/* The current capture format (VIDIOC_G_FMT, video capture): 0 or -errno.
+ * The one place the plugin reads it. */
+int ivtv_device_get_format (IvtvDevice * dev, struct v4l2_format *fmt);
+
 /* read() once into @buf.  Returns the byte count (0 = end of file) or
  * -errno (EINTR and EAGAIN are returned, not retried: the caller polls). */
 gssize ivtv_device_read (IvtvDevice * dev, gpointer buf, gsize len);

@@ -8,12 +8,11 @@
 
 #include "ivtvencoder.h"
 #include "ivtvcontrols.h"
-#include "gstivtvsrc.h"
+#include "ivtvdebug.h"
 
 #include <errno.h>
 #include <string.h>
 
-GST_DEBUG_CATEGORY_EXTERN (ivtvsrc_debug);
 #define GST_CAT_DEFAULT ivtvsrc_debug
 
 /* how a property maps onto its control */
@@ -670,79 +669,4 @@ ivtv_encoder_apply (IvtvDevice * dev, const IvtvProbe * probe,
   g_array_free (l.ctrls, TRUE);
   g_ptr_array_free (l.names, TRUE);
   return ok;
-}
-
-gboolean
-ivtv_encoder_start (GstIvtvSrc * src)
-{
-  gint want[IVTV_ENC_N_NAMED], current[IVTV_ENC_N_NAMED];
-  GstStructure *extra;
-  gchar *warning = NULL;
-  GError *err = NULL;
-  gboolean ok;
-
-  GST_OBJECT_LOCK (src);
-  memcpy (want, src->encoder.want, sizeof (want));
-  extra = src->encoder.extra_controls ?
-      gst_structure_copy (src->encoder.extra_controls) : NULL;
-  GST_OBJECT_UNLOCK (src);
-
-  ok = ivtv_encoder_apply (&src->dev, &src->probe, want, extra, current,
-      &warning, &err);
-  if (warning) {
-    GST_ELEMENT_WARNING (src, RESOURCE, SETTINGS, ("%s", warning),
-        ("device %s", src->dev.path));
-    g_free (warning);
-  }
-  if (!ok) {
-    GST_ELEMENT_ERROR (src, RESOURCE, SETTINGS, ("%s", err->message),
-        ("device %s: encoder controls", src->dev.path));
-    g_clear_error (&err);
-  }
-
-  GST_OBJECT_LOCK (src);
-  memcpy (src->encoder.current, current, sizeof (current));
-  GST_OBJECT_UNLOCK (src);
-  if (extra)
-    gst_structure_free (extra);
-  return ok;
-}
-
-void
-ivtv_encoder_property_changed (GstIvtvSrc * src, guint prop)
-{
-  gint want[IVTV_ENC_N_NAMED], current[IVTV_ENC_N_NAMED];
-  GstStructure *extra = NULL;
-  gchar *warning = NULL;
-  GError *err = NULL;
-  gboolean ok = TRUE;
-  guint i;
-
-  if (prop != IVTV_ENC_EXTRA_CONTROLS)
-    return;                     /* the named ones apply at the next start */
-  for (i = 0; i < IVTV_ENC_N_NAMED; i++)
-    want[i] = IVTV_ENCODER_KEEP;
-
-  g_mutex_lock (&src->dev_lock);
-  if (ivtv_device_is_open (&src->dev) && src->capturing) {
-    GST_OBJECT_LOCK (src);
-    if (src->encoder.extra_controls)
-      extra = gst_structure_copy (src->encoder.extra_controls);
-    GST_OBJECT_UNLOCK (src);
-    if (extra)
-      ok = ivtv_encoder_apply (&src->dev, &src->probe, want, extra, current,
-          &warning, &err);
-  }
-  g_mutex_unlock (&src->dev_lock);
-
-  if (warning)
-    GST_ELEMENT_WARNING (src, RESOURCE, SETTINGS, ("%s", warning),
-        ("live change of extra-controls"));
-  if (!ok)
-    GST_ELEMENT_WARNING (src, RESOURCE, SETTINGS, ("%s", err->message),
-        ("live change of extra-controls refused; capture continues"));
-  g_clear_error (&err);
-  g_free (warning);
-  if (extra)
-    gst_structure_free (extra);
 }

@@ -20,8 +20,6 @@
 
 G_BEGIN_DECLS
 
-struct _GstIvtvSrc;
-
 /* "keep the card's value" of every named property */
 #define IVTV_ENCODER_KEEP (-1)
 
@@ -60,17 +58,9 @@ void ivtv_encoder_set_property (IvtvEncoder * enc, guint prop,
     const GValue * value);
 void ivtv_encoder_get_property (IvtvEncoder * enc, guint prop, GValue * value);
 
-/* Apply at start (before the first read), the device lock held by the
- * caller; takes the object lock itself for the property values.  Posts the
- * warnings and errors on the element; FALSE when capture must not start. */
-gboolean ivtv_encoder_start (struct _GstIvtvSrc *src);
-
-/* After set_property of @prop: a change of extra-controls while capturing
- * is applied now (failures are warnings); call without locks held. */
-void ivtv_encoder_property_changed (struct _GstIvtvSrc *src, guint prop);
-
-/* The core of ivtv_encoder_start without an element: applies @want and
- * @extra to the device.  *warning gets a message for controls that were
+/* Apply @want (IVTV_ENCODER_KEEP: leave the card's) and @extra to the
+ * device (the capture session does, at start and for a live change of
+ * extra-controls).  *warning gets a message for controls that were
  * ignored (g_free); FALSE with @error (IVTV_CONTROLS_ERROR) when a value is
  * out of range or the driver refuses.  @current gets the read-back values
  * (IVTV_ENCODER_KEEP for controls the card lacks). */
