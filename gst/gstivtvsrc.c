@@ -54,7 +54,7 @@
 #include "ivtvcapture.h"
 #include "ivtvcaps.h"
 #include "ivtvcolorbalance.h"
-#include "ivtvcontrols.h"
+#include "ivtvsettings.h"
 #include "ivtvdebug.h"
 #include "ivtvencoder.h"
 #include "ivtvpath.h"
@@ -457,9 +457,9 @@ get_device_info (GstIvtvSrc * src, guint prop_id, GValue * value)
   else if (prop_id == PROP_DRIVER)
     g_value_set_string (value, probe->driver);
   else if (prop_id == PROP_INPUTS)
-    g_value_take_boxed (value, ivtv_controls_input_names (probe));
+    g_value_take_boxed (value, ivtv_settings_input_names (probe));
   else
-    g_value_take_boxed (value, ivtv_controls_std_names (probe));
+    g_value_take_boxed (value, ivtv_settings_std_names (probe));
   ivtv_capture_unlock (src->capture);
 }
 

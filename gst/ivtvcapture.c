@@ -9,7 +9,7 @@
 #include "ivtvcapturepriv.h"
 #include "ivtvdebug.h"
 #include "ivtvcaps.h"
-#include "ivtvcontrols.h"
+#include "ivtvencoder.h"
 #include "ivtvstream.h"
 
 #include <errno.h>
@@ -270,7 +270,7 @@ ivtv_capture_start (IvtvCapture * cap, const IvtvCaptureSettings * settings)
     g_mutex_unlock (&cap->lock);
     return FALSE;
   }
-  cap->mpeg_stream_type = ivtv_controls_get_mpeg_stream_type (&cap->dev);
+  cap->mpeg_stream_type = ivtv_encoder_get_stream_type (&cap->dev);
   g_mutex_lock (&cap->state_lock);
   cap->poll = gst_poll_new (TRUE);
   g_mutex_unlock (&cap->state_lock);
@@ -315,7 +315,7 @@ ivtv_capture_stop (IvtvCapture * cap)
   if (ivtv_device_is_open (&cap->dev) && cap->mpeg) {
     GError *err = NULL;
 
-    ivtv_controls_encoder_stop (&cap->dev);
+    ivtv_encoder_stop (&cap->dev);
     /* a fresh descriptor: the driver forgets the stopped stream, the next
      * start begins a new one (an adopted fd is the application's) */
     if (cap->recipe_fd < 0 && !ivtv_capture_reopen (cap, FALSE, &err)) {
@@ -474,7 +474,7 @@ ivtv_capture_drain (IvtvCapture * cap)
   } else if (cap->state == IVTV_CAPTURE_RUNNING && cap->mpeg
       && cap->path && cap->path->mode == IVTV_IO_RW
       && ivtv_device_is_open (&cap->dev)
-      && ivtv_controls_encoder_stop (&cap->dev)) {
+      && ivtv_encoder_stop (&cap->dev)) {
     drain = cap->path->funcs->drain (cap->path, IVTV_DRAIN_MAX_US);
     if (drain)
       cap->state = IVTV_CAPTURE_DRAINING;

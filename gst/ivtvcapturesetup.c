@@ -10,7 +10,7 @@
 #include "ivtvcapturepriv.h"
 #include "ivtvdebug.h"
 #include "ivtvcaps.h"
-#include "ivtvcontrols.h"
+#include "ivtvsettings.h"
 #include "ivtvnegotiate.h"
 
 #include <string.h>
@@ -53,9 +53,9 @@ ivtv_capture_settings_copy (IvtvCaptureSettings * dst,
 static gboolean
 report_setting (IvtvCapture * cap, GError * err, gboolean live)
 {
-  gboolean fatal = !live && !(err->domain == IVTV_CONTROLS_ERROR
-      && (err->code == IVTV_CONTROLS_ERROR_BUSY
-          || err->code == IVTV_CONTROLS_ERROR_NO_SIGNAL));
+  gboolean fatal = !live && !(err->domain == IVTV_SETTINGS_ERROR
+      && (err->code == IVTV_SETTINGS_ERROR_BUSY
+          || err->code == IVTV_SETTINGS_ERROR_NO_SIGNAL));
 
   if (fatal)
     GST_ELEMENT_ERROR (cap->element, RESOURCE, SETTINGS, ("%s",
@@ -110,20 +110,20 @@ ivtv_capture_apply_settings (IvtvCapture * cap, guint what, gboolean live)
 
   /* input first: standards, audio and the tuner depend on it */
   if ((what & IVTV_SETTING_INPUT) && s->input
-      && !ivtv_controls_set_input (&cap->dev, &cap->probe, s->input, &err))
+      && !ivtv_settings_set_input (&cap->dev, &cap->probe, s->input, &err))
     ok = report_setting (cap, err, live);
   g_clear_error (&err);
   if (ok && (what & IVTV_SETTING_STANDARD) && s->standard
-      && !ivtv_controls_set_std (&cap->dev, &cap->probe, s->standard, &err))
+      && !ivtv_settings_set_std (&cap->dev, &cap->probe, s->standard, &err))
     ok = report_setting (cap, err, live);
   g_clear_error (&err);
   if (ok && (what & IVTV_SETTING_AUDIO) && s->audio_input
-      && !ivtv_controls_set_audio (&cap->dev, &cap->probe, s->audio_input,
+      && !ivtv_settings_set_audio (&cap->dev, &cap->probe, s->audio_input,
           &err))
     ok = report_setting (cap, err, live);
   g_clear_error (&err);
   if (ok && (what & IVTV_SETTING_FREQUENCY) && s->frequency
-      && !ivtv_controls_set_frequency (&cap->dev, &cap->probe, s->frequency,
+      && !ivtv_settings_set_frequency (&cap->dev, &cap->probe, s->frequency,
           &err))
     ok = report_setting (cap, err, live);
   g_clear_error (&err);
@@ -153,7 +153,7 @@ ivtv_capture_check_names (IvtvCapture * cap,
 
   g_mutex_lock (&cap->lock);
   if (ivtv_device_is_open (&cap->dev))
-    ivtv_controls_check_names (&cap->probe, settings->input,
+    ivtv_settings_check_names (&cap->probe, settings->input,
         settings->standard, settings->audio_input, &err);
   g_mutex_unlock (&cap->lock);
   if (err == NULL)
@@ -312,7 +312,7 @@ ivtv_capture_latency (IvtvCapture * cap, guint blocksize)
   if (cap->state == IVTV_CAPTURE_STOPPED)
     goto done;
   if (cap->mpeg && ivtv_device_is_open (&cap->dev)
-      && ivtv_controls_get_int (&cap->dev, V4L2_CID_MPEG_VIDEO_BITRATE,
+      && ivtv_device_get_control (&cap->dev, V4L2_CID_MPEG_VIDEO_BITRATE,
           &bitrate) && bitrate > 0) {
     latency = gst_util_uint64_scale (MIN (blocksize,
             IVTV_READ_LATENCY_BYTES) * 8, GST_SECOND, bitrate);

@@ -6,7 +6,6 @@
 #endif
 
 #include "ivtvcolorbalance.h"
-#include "ivtvcontrols.h"
 #include "ivtvdebug.h"
 
 #include <errno.h>
@@ -130,7 +129,7 @@ ivtv_color_balance_set_value (GstColorBalance * balance,
   c.value = CLAMP (value, channel->min_value, channel->max_value);
   ivtv_capture_lock (cb->cap);
   if (ivtv_device_is_open (dev) && c.id) {
-    ivtv_controls_get_int (dev, c.id, &old);
+    ivtv_device_get_control (dev, c.id, &old);
     ret = ivtv_ioctl (dev, VIDIOC_S_CTRL, &c);
   }
   ivtv_capture_unlock (cb->cap);
@@ -160,7 +159,7 @@ ivtv_color_balance_get_value (GstColorBalance * balance,
   cid = channel_cid (channel);
   ivtv_capture_lock (cb->cap);
   if (!ivtv_device_is_open (dev) || !cid
-      || !ivtv_controls_get_int (dev, cid, &v))
+      || !ivtv_device_get_control (dev, cid, &v))
     v = channel->min_value;
   ivtv_capture_unlock (cb->cap);
   return (gint) CLAMP (v, channel->min_value, channel->max_value);

@@ -7,7 +7,6 @@
 
 #include "ivtvdevice.h"
 #include "ivtvdebug.h"
-#include "ivtvprobe.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -117,6 +116,32 @@ ivtv_device_named_ioctl (IvtvDevice * dev, const char *name,
   return 0;
 }
 
+gboolean
+ivtv_device_get_control (IvtvDevice * dev, guint32 id, gint64 * value)
+{
+  struct v4l2_ext_control c;
+  struct v4l2_ext_controls cs;
+  struct v4l2_control old;
+
+  memset (&c, 0, sizeof (c));
+  memset (&cs, 0, sizeof (cs));
+  c.id = id;
+  cs.ctrl_class = V4L2_CTRL_ID2CLASS (id);
+  cs.count = 1;
+  cs.controls = &c;
+  if (ivtv_ioctl (dev, VIDIOC_G_EXT_CTRLS, &cs) == 0) {
+    *value = c.value;
+    return TRUE;
+  }
+  memset (&old, 0, sizeof (old));
+  old.id = id;
+  if (ivtv_ioctl (dev, VIDIOC_G_CTRL, &old) == 0) {
+    *value = old.value;
+    return TRUE;
+  }
+  return FALSE;
+}
+
 int
 ivtv_device_get_format (IvtvDevice * dev, struct v4l2_format *fmt)
 {
@@ -173,6 +198,32 @@ ivtv_device_dup_fd (IvtvDevice * dev)
   if (fd < 0)
     return -(errno ? errno : EIO);
   return fd;
+}
+
+void
+ivtv_device_copy_name (gchar * dst, gsize dstlen, const void *src, gsize srclen)
+{
+  const guchar *s = src;
+  gsize n = 0, i;
+
+  if (dstlen == 0)
+    return;
+  while (n < srclen && n < dstlen - 1 && s[n] != '\0')
+    n++;
+  memcpy (dst, s, n);
+  dst[n] = '\0';
+
+  /* control characters are never part of a name */
+  for (i = 0; i < n; i++)
+    if ((guchar) dst[i] < 0x20 || (guchar) dst[i] == 0x7f)
+      dst[i] = '?';
+  /* a name cut in the middle of a character, or Latin-1: keep ASCII */
+  if (!g_utf8_validate (dst, -1, NULL))
+    for (i = 0; i < n; i++)
+      if ((guchar) dst[i] >= 0x80)
+        dst[i] = '?';
+  while (n > 0 && dst[n - 1] == ' ')
+    dst[--n] = '\0';
 }
 
 gchar *
@@ -295,9 +346,9 @@ check_v4l2_capture (IvtvDevice * dev, GError ** error)
   if (!(dev->device_caps & V4L2_CAP_VIDEO_CAPTURE)) {
     gchar card[IVTV_NAME_LEN], driver[IVTV_NAME_LEN];
 
-    ivtv_probe_copy_name (card, sizeof (card), dev->cap.card,
+    ivtv_device_copy_name (card, sizeof (card), dev->cap.card,
         sizeof (dev->cap.card));
-    ivtv_probe_copy_name (driver, sizeof (driver), dev->cap.driver,
+    ivtv_device_copy_name (driver, sizeof (driver), dev->cap.driver,
         sizeof (dev->cap.driver));
     what = ivtv_device_caps_to_string (dev->device_caps);
     g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NO_CAPTURE,

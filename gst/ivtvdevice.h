@@ -22,6 +22,9 @@
 
 G_BEGIN_DECLS
 
+/* Name buffers: V4L2 names are at most 32 bytes (std names 24) + NUL. */
+#define IVTV_NAME_LEN 33
+
 /* Why opening a device failed (GError domain IVTV_DEVICE_ERROR). */
 typedef enum
 {
@@ -126,6 +129,10 @@ int ivtv_device_named_ioctl (IvtvDevice * dev, const char *name,
 #define ivtv_ioctl(dev, req, arg) \
   ivtv_device_named_ioctl ((dev), #req, (req), (arg))
 
+/* Current value of an integer control (G_EXT_CTRLS, then G_CTRL). */
+gboolean ivtv_device_get_control (IvtvDevice * dev, guint32 id,
+    gint64 * value);
+
 /* The current capture format (VIDIOC_G_FMT, video capture): 0 or -errno.
  * The one place the plugin reads it. */
 int ivtv_device_get_format (IvtvDevice * dev, struct v4l2_format *fmt);
@@ -142,6 +149,13 @@ int ivtv_device_munmap (IvtvDevice * dev, gpointer addr, gsize len);
 /* A second descriptor for the same device through the table's dup (e.g. a
  * non-blocking reader next to a control fd).  -errno on failure. */
 int ivtv_device_dup_fd (IvtvDevice * dev);
+
+/* Copy a fixed-size, maybe unterminated name from the driver into @dst:
+ * stops at NUL or @srclen, replaces control characters (and bytes of
+ * invalid UTF-8) with '?', drops trailing blanks.  The driver is not
+ * trusted. */
+void ivtv_device_copy_name (gchar * dst, gsize dstlen, const void *src,
+    gsize srclen);
 
 /* Human-readable name of a V4L2 capability bit set, e.g.
  * "video capture, tuner, audio, read/write".  Free with g_free. */

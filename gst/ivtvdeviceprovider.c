@@ -9,8 +9,7 @@
 
 #include "ivtvdeviceprovider.h"
 #include "ivtvcapture.h"
-#include "ivtvcaps.h"
-#include "ivtvcontrols.h"
+#include "ivtvencoder.h"
 #include "ivtvdebug.h"
 #include "ivtviomode.h"
 #include "ivtvnegotiate.h"
@@ -175,7 +174,7 @@ ivtv_device_provider_probe_path (const gchar * path)
   ivtv_capture_lock (cap);
   caps = ivtv_negotiate_device_caps (p, dev,
       ivtv_probe_find_format (p, V4L2_PIX_FMT_MPEG) ?
-      ivtv_controls_get_mpeg_stream_type (dev) : -1);
+      ivtv_encoder_get_stream_type (dev) : -1);
   if (gst_caps_is_empty (caps)) {
     GST_DEBUG ("%s ('%s'): no format ivtvsrc can produce", path, p->card);
   } else {

@@ -7,7 +7,7 @@
 #endif
 
 #include "ivtvencoder.h"
-#include "ivtvcontrols.h"
+#include "ivtvsettings.h"
 #include "ivtvdebug.h"
 
 #include <errno.h>
@@ -341,7 +341,7 @@ static gboolean
 out_of_range (const gchar * what, gint64 v, const IvtvControl * c,
     const gchar * unit, const IvtvProbe * probe, GError ** error)
 {
-  g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_RANGE,
+  g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_RANGE,
       "%s %" G_GINT64_FORMAT "%s is out of the range of '%s': %"
       G_GINT64_FORMAT " to %" G_GINT64_FORMAT "%s.", what, v, unit,
       probe->card, c->minimum, c->maximum, unit);
@@ -354,7 +354,7 @@ not_offered (const gchar * what, const gchar * value, const IvtvControl * c,
 {
   gchar *list = describe_menu (c, map, unit);
 
-  g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_RANGE,
+  g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_RANGE,
       "%s %s is not offered by '%s'; it has: %s.", what, value,
       probe->card, list);
   g_free (list);
@@ -465,7 +465,7 @@ extra_to_ctrl (const gchar * field, const GValue * gv, const IvtvControl * c,
     have = FALSE;
   }
   if (!have) {
-    g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_FAILED,
+    g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_FAILED,
         "extra-controls: the value of %s must be a number%s.", field,
         c->type == V4L2_CTRL_TYPE_MENU ? " or the name of a menu item" : "");
     return FALSE;
@@ -551,12 +551,12 @@ driver_refused (IvtvDevice * dev, const IvtvProbe * probe, const gchar * name,
     int ret, GError ** error)
 {
   if (ret == -EBUSY)
-    g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_FAILED,
+    g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_FAILED,
         "'%s' refuses to change %s while it is encoding (is another "
         "program recording from %s? The encoder's settings change only "
         "before capture starts).", probe->card, name, dev->path);
   else
-    g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_FAILED,
+    g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_FAILED,
         "'%s' refused to set %s: %s.", probe->card, name, g_strerror (-ret));
   return FALSE;
 }
@@ -646,7 +646,7 @@ ivtv_encoder_apply (IvtvDevice * dev, const IvtvProbe * probe,
 
     current[i] = IVTV_ENCODER_KEEP;
     if (ivtv_probe_find_control (probe, params[i].cid)
-        && ivtv_controls_get_int (dev, params[i].cid, &v))
+        && ivtv_device_get_control (dev, params[i].cid, &v))
       current[i] = ctrl_to_named (i, v);
   }
 
@@ -669,4 +669,37 @@ ivtv_encoder_apply (IvtvDevice * dev, const IvtvProbe * probe,
   g_array_free (l.ctrls, TRUE);
   g_ptr_array_free (l.names, TRUE);
   return ok;
+}
+
+/* ---- the encoder's state ---- */
+
+gint
+ivtv_encoder_get_stream_type (IvtvDevice * dev)
+{
+  gint64 v;
+
+  if (!ivtv_device_get_control (dev, V4L2_CID_MPEG_STREAM_TYPE, &v))
+    return -1;
+  if (v < 0 || v > G_MAXINT)
+    return -1;
+  return (gint) v;
+}
+
+gboolean
+ivtv_encoder_stop (IvtvDevice * dev)
+{
+  struct v4l2_encoder_cmd cmd;
+  int ret;
+
+  memset (&cmd, 0, sizeof (cmd));
+  cmd.cmd = V4L2_ENC_CMD_STOP;
+  cmd.flags = V4L2_ENC_CMD_STOP_AT_GOP_END;
+  ret = ivtv_ioctl (dev, VIDIOC_ENCODER_CMD, &cmd);
+  if (ret < 0) {
+    if (ret != -ENOTTY && ret != -EINVAL)
+      GST_DEBUG_OBJECT (dev->owner, "ENCODER_CMD STOP: %s", g_strerror (-ret));
+    return FALSE;
+  }
+  GST_DEBUG_OBJECT (dev->owner, "encoder stopped at the end of the GOP");
+  return TRUE;
 }

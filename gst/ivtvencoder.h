@@ -61,12 +61,20 @@ void ivtv_encoder_get_property (IvtvEncoder * enc, guint prop, GValue * value);
 /* Apply @want (IVTV_ENCODER_KEEP: leave the card's) and @extra to the
  * device (the capture session does, at start and for a live change of
  * extra-controls).  *warning gets a message for controls that were
- * ignored (g_free); FALSE with @error (IVTV_CONTROLS_ERROR) when a value is
+ * ignored (g_free); FALSE with @error (IVTV_SETTINGS_ERROR) when a value is
  * out of range or the driver refuses.  @current gets the read-back values
  * (IVTV_ENCODER_KEEP for controls the card lacks). */
 gboolean ivtv_encoder_apply (IvtvDevice * dev, const IvtvProbe * probe,
     const gint want[IVTV_ENC_N_NAMED], const GstStructure * extra,
     gint current[IVTV_ENC_N_NAMED], gchar ** warning, GError ** error);
+
+/* The value of V4L2_CID_MPEG_STREAM_TYPE, or -1 when the control is
+ * absent (then the capture sniffs the stream). */
+gint ivtv_encoder_get_stream_type (IvtvDevice * dev);
+
+/* VIDIOC_ENCODER_CMD STOP at the end of the GOP.  TRUE when the driver
+ * took it; FALSE (quietly) when it has no encoder commands. */
+gboolean ivtv_encoder_stop (IvtvDevice * dev);
 
 /* v4l2-ctl's name of a control: "Video Bitrate" -> "video_bitrate"
  * (lower case, runs of anything else one '_', none at the ends). */

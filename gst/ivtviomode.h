@@ -3,9 +3,9 @@
  * the choice between read() and streaming.
  *
  * auto: mmap streaming when the device has STREAMING and accepts MMAP
- * buffers (REQBUFS), else read() when it has READWRITE; the element falls
- * back from a failing streaming start to read() when the device has
- * READWRITE (ivtv_io_mode_can_fall_back).  A forced mode the device cannot
+ * buffers (REQBUFS), else read() when it has READWRITE; the capture
+ * session falls back from a failing streaming start to read() when the
+ * device has READWRITE (ivtv_io_mode_can_fall_back).  A forced mode the device cannot
  * do is an error naming the modes it can do.
  */
 #ifndef __IVTV_IOMODE_H__

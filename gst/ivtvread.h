@@ -2,7 +2,7 @@
 /* ivtvsrc — the read() capture path (as fdsrc does it).
  *
  * IvtvReader reads the device's byte stream into buffers from its own
- * GstBufferPool (no allocation per buffer): it waits in the element's
+ * GstBufferPool (no allocation per buffer): it waits in the capture's
  * GstPoll (so unlock/flush returns at once), reads once into the buffer and
  * pushes what it got — a short read is pushed as it is (resized), never
  * overwritten by the next read; one that fills less than an eighth of the
@@ -46,7 +46,7 @@ typedef struct
 {
   GstElement *element;          /* for messages; not a reference */
   IvtvDevice *dev;
-  GstPoll *poll;                /* the element's; not owned */
+  GstPoll *poll;                /* the capture session's; not owned */
   GstPollFD pfd;
   GstBufferPool *pool;
   guint blocksize;

@@ -3,14 +3,14 @@
  * GstMemory per V4L2 buffer, requeue on release, copy threshold,
  * timestamps and dropped-frame accounting (see ivtvstream.h).
  * REQBUFS, start/stop, DQBUF and what a frame becomes; the buffers and
- * their requeueing are ivtvbufferpool's.  Also this path's IvtvPath.
+ * their requeueing are ivtvbufqueue's.  Also this path's IvtvPath.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "ivtvstream.h"
-#include "ivtvbufferpool.h"
+#include "ivtvbufqueue.h"
 #include "ivtvcaps.h"
 #include "ivtvdebug.h"
 
@@ -102,24 +102,6 @@ ivtv_stream_free (IvtvStream * stream)
     return;
   ivtv_stream_stop (stream);
   g_free (stream);
-}
-
-gboolean
-ivtv_stream_is_started (const IvtvStream * stream)
-{
-  return stream->queue != NULL;
-}
-
-void
-ivtv_stream_get_stats (const IvtvStream * stream, IvtvStreamStats * stats)
-{
-  stats->frames = stream->frames;
-  stats->dropped = stream->dropped;
-  stats->copied = stream->copied;
-  stats->bytes = stream->bytes;
-  stats->next_offset = stream->next_offset;
-  stats->n_buffers =
-      stream->queue ? ivtv_buf_queue_get_size (stream->queue) : 0;
 }
 
 guint
@@ -728,13 +710,19 @@ ivtv_stream_set_reconnect (IvtvStream * s, gboolean reconnect)
 }
 
 void
-ivtv_stream_continue (IvtvStream * s, const IvtvStreamStats * before)
+ivtv_stream_get_position (IvtvStream * s, IvtvPathPosition * pos)
+{
+  pos->bytes = s->bytes;
+  pos->buffers = s->frames;
+  pos->next_offset = s->next_offset;
+}
+
+void
+ivtv_stream_resume_from (IvtvStream * s, const IvtvPathPosition * before)
 {
   s->next_offset = before->next_offset;
   s->bytes = before->bytes;
-  s->frames = before->frames;
-  s->dropped = before->dropped;
-  s->copied = before->copied;
+  s->frames = before->buffers;
   s->shift_pending = TRUE;
 }
 
@@ -769,22 +757,13 @@ stream_path_set_timeout (IvtvPath * path, guint seconds)
 static void
 stream_path_get_position (IvtvPath * path, IvtvPathPosition * pos)
 {
-  IvtvStream *s = ((IvtvStreamPath *) path)->stream;
-
-  pos->bytes = s->bytes;
-  pos->buffers = s->frames;
-  pos->next_offset = s->next_offset;
+  ivtv_stream_get_position (((IvtvStreamPath *) path)->stream, pos);
 }
 
 static void
 stream_path_resume_from (IvtvPath * path, const IvtvPathPosition * before)
 {
-  IvtvStreamStats stats = { 0 };
-
-  stats.bytes = before->bytes;
-  stats.frames = before->buffers;
-  stats.next_offset = before->next_offset;
-  ivtv_stream_continue (((IvtvStreamPath *) path)->stream, &stats);
+  ivtv_stream_resume_from (((IvtvStreamPath *) path)->stream, before);
 }
 
 static void

@@ -17,7 +17,7 @@
  * buffers are still queued in the driver, downstream is holding too many
  * and the driver would soon starve (drop frames or, with none queued, make
  * poll() fail).  The frame is then copied into system memory and its V4L2
- * buffer is queued back at once.  ivtv_stream_get_stats() counts copies.
+ * buffer is queued back at once (each copy is logged at GST_LEVEL_LOG).
  *
  * Buffers that downstream still holds after stop (or after the stream is
  * freed) stay valid: the mapping lives until the last one is released.
@@ -72,16 +72,6 @@ typedef enum
 #define IVTV_STREAM_ERROR (ivtv_stream_error_quark ())
 GQuark ivtv_stream_error_quark (void);
 
-typedef struct
-{
-  guint64 frames;               /* frames pushed */
-  guint64 dropped;              /* frames lost (sequence gaps, error flags) */
-  guint64 copied;               /* frames copied because of the threshold */
-  guint64 bytes;                /* payload pushed */
-  guint64 next_offset;          /* GST_BUFFER_OFFSET of the next frame */
-  guint n_buffers;              /* buffers the driver gave */
-} IvtvStreamStats;
-
 typedef struct _IvtvStream IvtvStream;
 
 /* A stream on @dev (which must stay open until ivtv_stream_stop) for
@@ -120,19 +110,18 @@ GstFlowReturn ivtv_stream_create (IvtvStream * stream, GstBuffer ** buf);
  * reopens and starts a new stream.  Set before start; default FALSE. */
 void ivtv_stream_set_reconnect (IvtvStream * stream, gboolean reconnect);
 
-/* After start: counts and buffer offsets (the driver's sequence numbers,
- * shifted) go on from @before, the stats of the stream this one replaces,
- * instead of starting again where the driver's count starts. */
-void ivtv_stream_continue (IvtvStream * stream,
-    const IvtvStreamStats * before);
+/* Where the stream is (bytes, frames, the next offset), and after start
+ * of a stream that replaces a lost one: counts and buffer offsets (the
+ * driver's sequence numbers, shifted) go on from @before instead of where
+ * the driver's count starts. */
+void ivtv_stream_get_position (IvtvStream * stream, IvtvPathPosition * pos);
+void ivtv_stream_resume_from (IvtvStream * stream,
+    const IvtvPathPosition * before);
 
 /* STREAMOFF and release the driver's buffers (those downstream holds are
  * released when downstream lets them go).  Safe to call twice. */
 void ivtv_stream_stop (IvtvStream * stream);
 
-gboolean ivtv_stream_is_started (const IvtvStream * stream);
-void ivtv_stream_get_stats (const IvtvStream * stream,
-    IvtvStreamStats * stats);
 
 /* Memory types the device accepts for streaming, as IVTV_IO_BIT mask of
  * IVTV_IO_MMAP/USERPTR/DMABUF, asked with REQBUFS count 0 (allocates

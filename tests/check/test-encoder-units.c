@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "gstivtvsrc.h"
-#include "ivtvcontrols.h"
+#include "ivtvsettings.h"
 #include "ivtvencoder.h"
 
 enum
@@ -271,8 +271,8 @@ GST_START_TEST (test_apply_refused_names_control)
   want[IVTV_ENC_GOP_SIZE] = 6;
   fail_if (apply (NULL, &warning, &err));
   fail_unless (err != NULL);
-  fail_unless (g_error_matches (err, IVTV_CONTROLS_ERROR,
-          IVTV_CONTROLS_ERROR_FAILED));
+  fail_unless (g_error_matches (err, IVTV_SETTINGS_ERROR,
+          IVTV_SETTINGS_ERROR_FAILED));
   fail_unless (strstr (err->message, "gop-size") != NULL, "%s", err->message);
   fail_unless (strstr (err->message, "Fake Card") != NULL, "%s", err->message);
   g_clear_error (&err);
@@ -289,8 +289,8 @@ GST_START_TEST (test_apply_menu_not_offered)
   setup (FAKE_ALL_OK);
   want[IVTV_ENC_STREAM_TYPE] = V4L2_MPEG_STREAM_TYPE_MPEG1_VCD;
   fail_if (apply (NULL, &warning, &err));
-  fail_unless (g_error_matches (err, IVTV_CONTROLS_ERROR,
-          IVTV_CONTROLS_ERROR_RANGE));
+  fail_unless (g_error_matches (err, IVTV_SETTINGS_ERROR,
+          IVTV_SETTINGS_ERROR_RANGE));
   fail_unless (strstr (err->message, "'vcd'") &&
       strstr (err->message, "'MPEG-2 Transport Stream' (1)"), "%s",
       err->message);

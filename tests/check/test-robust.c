@@ -145,7 +145,7 @@ has_warning (RobustRun * r, const gchar * text)
 
 /* ---- paced (no --fault fast) ---- */
 
-/* The bug of issue 5: a paced capture got "No data ... for 5 seconds" at
+/* A paced capture once got "No data ... for 5 seconds" at
  * once (the emulator said POLLIN before its pacing started, then poll
  * gave 0; the element took any 0 as a whole timeout).  timeout=1 makes
  * the check strict: no gap of a second in 10 s of capture. */

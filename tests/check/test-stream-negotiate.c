@@ -28,14 +28,14 @@ static IvtvFrameSize tv_sizes[] = {
 };
 
 static IvtvInput tv_inputs[] = {
-  {0, "Television", V4L2_INPUT_TYPE_TUNER, 0, 0, V4L2_STD_ALL, 0, 0},
-  {1, "Composite1", V4L2_INPUT_TYPE_CAMERA, 0, 0, V4L2_STD_ALL, 0, 0},
-  {2, "Webcam", V4L2_INPUT_TYPE_CAMERA, 0, 0, 0, 0, 0},
+  {0, "Television", V4L2_INPUT_TYPE_TUNER, 0, V4L2_STD_ALL, 0},
+  {1, "Composite1", V4L2_INPUT_TYPE_CAMERA, 0, V4L2_STD_ALL, 0},
+  {2, "Webcam", V4L2_INPUT_TYPE_CAMERA, 0, 0, 0},
 };
 
 static IvtvStandard tv_stds[] = {
-  {0, V4L2_STD_PAL_BG, "PAL-BG", 25, 1, 625},
-  {1, V4L2_STD_NTSC_M, "NTSC-M", 30000, 1001, 525},
+  {0, V4L2_STD_PAL_BG, "PAL-BG", 25, 1},
+  {1, V4L2_STD_NTSC_M, "NTSC-M", 30000, 1001},
 };
 
 static void

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "ivtvcaps.h"
-#include "ivtvcontrols.h"
+#include "ivtvsettings.h"
 #include "ivtvdevice.h"
 #include "ivtviomode.h"
 #include "ivtvprobe.h"
@@ -135,41 +135,50 @@ GST_START_TEST (test_fourcc_map)
 
 GST_END_TEST;
 
-GST_START_TEST (test_caps_from_v4l2_format)
+/* A card's formats as caps: MPEG of the card's stream type, raw formats
+ * at the standard's rate and interlacing, formats GStreamer has no name
+ * for (HM12) left out. */
+GST_START_TEST (test_caps_from_probe)
 {
-  struct v4l2_pix_format pix;
+  static IvtvFrameSize pal_size[] = {
+    {720, 576, {0, 0, NULL, {0, 0}, {0, 0}, {0, 0}}},
+  };
+  IvtvFormat f[3];
+  IvtvProbe p;
+  GstCaps *caps;
+  GstStructure *s;
+  gint v, n, d;
 
-  memset (&pix, 0, sizeof (pix));
-  pix.pixelformat = V4L2_PIX_FMT_MPEG;
-  pix.width = 720;
-  pix.height = 480;
-  check_caps (ivtv_caps_from_v4l2_format (&pix, 0, 1, V4L2_STD_NTSC_M,
-          V4L2_MPEG_STREAM_TYPE_MPEG2_TS),
-      "video/mpegts, systemstream=(boolean)true, packetsize=(int)188");
+  ivtv_probe_init (&p);
+  memset (f, 0, sizeof (f));
+  f[0].pixelformat = V4L2_PIX_FMT_MPEG;
+  f[0].flags = V4L2_FMT_FLAG_COMPRESSED;
+  f[1].pixelformat = V4L2_PIX_FMT_UYVY;
+  f[1].size_type = V4L2_FRMSIZE_TYPE_DISCRETE;
+  f[1].n_sizes = 1;
+  f[1].sizes = pal_size;
+  f[2].pixelformat = V4L2_PIX_FMT_HM12;
+  p.formats = f;
+  p.n_formats = 3;
 
-  pix.pixelformat = V4L2_PIX_FMT_UYVY;
-  pix.width = 720;
-  pix.height = 576;
-  pix.field = V4L2_FIELD_INTERLACED;
-  check_caps (ivtv_caps_from_v4l2_format (&pix, 0, 1, V4L2_STD_PAL, -1),
-      "video/x-raw, format=(string)UYVY, width=(int)720, height=(int)576, "
-      "framerate=(fraction)25/1, interlace-mode=(string)interleaved, "
-      "pixel-aspect-ratio=(fraction)12/11");
-
-  pix.pixelformat = V4L2_PIX_FMT_YUYV;
-  pix.width = 640;
-  pix.height = 480;
-  pix.field = V4L2_FIELD_NONE;
-  check_caps (ivtv_caps_from_v4l2_format (&pix, 30, 1, 0, -1),
-      "video/x-raw, format=(string)YUY2, width=(int)640, height=(int)480, "
-      "framerate=(fraction)30/1, interlace-mode=(string)progressive, "
-      "pixel-aspect-ratio=(fraction)1/1");
-
-  pix.pixelformat = V4L2_PIX_FMT_HM12;
-  fail_unless (ivtv_caps_from_v4l2_format (&pix, 30, 1, 0, -1) == NULL);
-  pix.pixelformat = V4L2_PIX_FMT_YUYV;
-  pix.width = 0;
-  fail_unless (ivtv_caps_from_v4l2_format (&pix, 30, 1, 0, -1) == NULL);
+  caps = ivtv_caps_from_probe (&p, V4L2_STD_PAL,
+      V4L2_MPEG_STREAM_TYPE_MPEG2_TS);
+  fail_unless_equals_int (gst_caps_get_size (caps), 2);
+  s = gst_caps_get_structure (caps, 0);
+  fail_unless (gst_structure_has_name (s, "video/mpegts"), "%" GST_PTR_FORMAT,
+      caps);
+  s = gst_caps_get_structure (caps, 1);
+  fail_unless (gst_structure_has_name (s, "video/x-raw"));
+  fail_unless_equals_string (gst_structure_get_string (s, "format"), "UYVY");
+  fail_unless (gst_structure_get_int (s, "width", &v) && v == 720);
+  fail_unless (gst_structure_get_int (s, "height", &v) && v == 576);
+  fail_unless (gst_structure_get_fraction (s, "framerate", &n, &d));
+  fail_unless (n == 25 && d == 1, "%d/%d", n, d);
+  fail_unless_equals_string (gst_structure_get_string (s, "interlace-mode"),
+      "interleaved");
+  fail_unless (gst_structure_get_fraction (s, "pixel-aspect-ratio", &n, &d));
+  fail_unless (n == 12 && d == 11, "%d/%d", n, d);
+  gst_caps_unref (caps);
 }
 
 GST_END_TEST;
@@ -401,9 +410,9 @@ GST_START_TEST (test_probe_sane)
   fail_unless_equals_string (p.controls[0].menu[2].name, "item 2");
 
   /* names resolve against this card */
-  fail_unless_equals_int (ivtv_controls_find_input (&p, "tv", NULL), 0);
-  fail_unless_equals_int (ivtv_controls_find_input (&p, "svideo", NULL), 2);
-  fail_unless_equals_int (ivtv_controls_find_input (&p, "hdmi", &err), -1);
+  fail_unless_equals_int (ivtv_settings_find_input (&p, "tv", NULL), 0);
+  fail_unless_equals_int (ivtv_settings_find_input (&p, "svideo", NULL), 2);
+  fail_unless_equals_int (ivtv_settings_find_input (&p, "hdmi", &err), -1);
   fail_unless (strstr (err->message, "'Tuner 1', 'Composite 1', "
           "'S-Video 1'") != NULL, "%s", err->message);
   fail_unless (strstr (err->message, "hdmi") != NULL);
@@ -413,19 +422,19 @@ GST_START_TEST (test_probe_sane)
     v4l2_std_id id = 0;
     gboolean is_auto = FALSE;
 
-    fail_unless (ivtv_controls_resolve_std (&p, "ntsc", &id, &is_auto, NULL));
+    fail_unless (ivtv_settings_resolve_std (&p, "ntsc", &id, &is_auto, NULL));
     fail_unless (id == V4L2_STD_NTSC_M);        /* only what the card has */
-    fail_unless (ivtv_controls_resolve_std (&p, "PAL-BG", &id, &is_auto, NULL));
+    fail_unless (ivtv_settings_resolve_std (&p, "PAL-BG", &id, &is_auto, NULL));
     fail_unless (id == V4L2_STD_PAL_BG);
-    fail_unless (ivtv_controls_resolve_std (&p, "auto", &id, &is_auto, NULL));
+    fail_unless (ivtv_settings_resolve_std (&p, "auto", &id, &is_auto, NULL));
     fail_unless (is_auto);
-    fail_if (ivtv_controls_resolve_std (&p, "secam", &id, &is_auto, &err));
+    fail_if (ivtv_settings_resolve_std (&p, "secam", &id, &is_auto, &err));
     fail_unless (strstr (err->message, "Unsupported standard 'secam'"),
         "%s", err->message);
     fail_unless (strstr (err->message, "'NTSC-M'") != NULL
         && strstr (err->message, "'PAL-BG'") != NULL, "%s", err->message);
     g_clear_error (&err);
-    fail_if (ivtv_controls_resolve_std (&p, "bogus", &id, &is_auto, &err));
+    fail_if (ivtv_settings_resolve_std (&p, "bogus", &id, &is_auto, &err));
     fail_unless (strstr (err->message, "Unknown standard 'bogus'"), "%s",
         err->message);
     g_clear_error (&err);
@@ -485,17 +494,17 @@ GST_START_TEST (test_copy_name)
   gchar out[IVTV_NAME_LEN];
   const gchar raw[4] = { 'a', 'b', 'c', 'd' };
 
-  ivtv_probe_copy_name (out, sizeof (out), raw, sizeof (raw));
+  ivtv_device_copy_name (out, sizeof (out), raw, sizeof (raw));
   fail_unless_equals_string (out, "abcd");
-  ivtv_probe_copy_name (out, 3, raw, sizeof (raw));
+  ivtv_device_copy_name (out, 3, raw, sizeof (raw));
   fail_unless_equals_string (out, "ab");
-  ivtv_probe_copy_name (out, sizeof (out), "S-Video 1   ", 12);
+  ivtv_device_copy_name (out, sizeof (out), "S-Video 1   ", 12);
   fail_unless_equals_string (out, "S-Video 1");
-  ivtv_probe_copy_name (out, sizeof (out), "a\tb\x7f", 4);
+  ivtv_device_copy_name (out, sizeof (out), "a\tb\x7f", 4);
   fail_unless_equals_string (out, "a?b?");
-  ivtv_probe_copy_name (out, sizeof (out), "caf\xe9", 4);
+  ivtv_device_copy_name (out, sizeof (out), "caf\xe9", 4);
   fail_unless_equals_string (out, "caf?");
-  ivtv_probe_copy_name (out, sizeof (out), "caf\xc3\xa9", 5);
+  ivtv_device_copy_name (out, sizeof (out), "caf\xc3\xa9", 5);
   fail_unless_equals_string (out, "caf\xc3\xa9");
 }
 
@@ -706,7 +715,7 @@ units_suite (void)
   tcase_add_test (tc, test_mpeg_sniff);
   tcase_add_test (tc, test_std_geometry);
   tcase_add_test (tc, test_fourcc_map);
-  tcase_add_test (tc, test_caps_from_v4l2_format);
+  tcase_add_test (tc, test_caps_from_probe);
   tcase_add_test (tc, test_io_mode_choice);
   tcase_add_test (tc, test_probe_sane);
   tcase_add_test (tc, test_probe_hostile);

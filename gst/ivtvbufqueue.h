@@ -16,8 +16,8 @@
  * stream and by every live memory, so buffers downstream still holds stay
  * valid after stop; the device is only touched while the queue is active.
  */
-#ifndef __IVTV_BUFFER_POOL_H__
-#define __IVTV_BUFFER_POOL_H__
+#ifndef __IVTV_BUF_QUEUE_H__
+#define __IVTV_BUF_QUEUE_H__
 
 #include <gst/gst.h>
 #include "ivtvdevice.h"
@@ -59,4 +59,4 @@ void ivtv_buf_queue_unref (IvtvBufQueue * q);
 
 G_END_DECLS
 
-#endif /* __IVTV_BUFFER_POOL_H__ */
+#endif /* __IVTV_BUF_QUEUE_H__ */
