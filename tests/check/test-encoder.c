@@ -7,7 +7,7 @@
  * range are errors naming the range, missing controls a warning naming the
  * card's controls, extra-controls, GstColorBalance, caps after
  * stream-type. */
-#include "ivtvcheck.h"
+#include "harness.h"
 
 #include <gst/app/gstappsink.h>
 #include <gst/video/colorbalance.h>
