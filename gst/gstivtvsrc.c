@@ -1,5 +1,9 @@
-/* ivtvsrc — the element (GstPushSrc): properties, state changes, caps,
- * and the dispatch to the read() or streaming capture path. */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtvsrc — the element (GstPushSrc): its properties, state changes and
+ * every GstBaseSrc/GstPushSrc method, in a private struct.  The capture
+ * itself (device, settings, I/O, reconnect) is the capture session's
+ * (ivtvcapture.h); the element hands it the properties and asks it for
+ * buffers. */
 
 /**
  * SECTION:element-ivtvsrc
@@ -47,17 +51,17 @@
 
 #include "gstivtvsrc.h"
 #include "ivtvelements.h"
-#include "ivtvurihandler.h"
-#include "ivtvdebug.h"
+#include "ivtvcapture.h"
 #include "ivtvcaps.h"
-#include "ivtvcontrols.h"
-#include "ivtvsrcio.h"
-#include "ivtvencoder.h"
 #include "ivtvcolorbalance.h"
+#include "ivtvsettings.h"
+#include "ivtvdebug.h"
+#include "ivtvencoder.h"
+#include "ivtvpath.h"
+#include "ivtvurihandler.h"
 
 #include <string.h>
 
-GST_DEBUG_CATEGORY (ivtvsrc_debug);
 #define GST_CAT_DEFAULT ivtvsrc_debug
 
 #define DEFAULT_DEVICE       "/dev/video0"
@@ -66,7 +70,7 @@ GST_DEBUG_CATEGORY (ivtvsrc_debug);
 #define DEFAULT_IO_MODE      IVTV_IO_AUTO
 #define DEFAULT_USE_LIBV4L2  IVTV_LIBV4L2_AUTO
 #define DEFAULT_BLOCKSIZE    524288
-#define DEFAULT_TIMEOUT      IVTV_READ_STALL_SECONDS
+#define DEFAULT_TIMEOUT      IVTV_PATH_DEFAULT_TIMEOUT
 #define DEFAULT_SIGNAL_TIMEOUT 0
 #define DEFAULT_WAIT_FOR_SIGNAL FALSE
 #define DEFAULT_RECONNECT    FALSE
@@ -95,6 +99,19 @@ enum
   PROP_RECONNECT,
   PROP_ENCODER_FIRST,           /* ivtvencoder.c: IVTV_ENC_N_PROPS ids */
   PROP_ENCODER_LAST = PROP_ENCODER_FIRST + IVTV_ENC_N_PROPS - 1
+};
+
+struct _GstIvtvSrc
+{
+  GstPushSrc parent;
+
+  /* properties (object lock); props.blocksize is the base class's */
+  gchar *device;
+  gint device_fd;
+  IvtvLibv4l2Mode use_libv4l2;
+  IvtvCaptureSettings props;
+
+  IvtvCapture *capture;         /* the device and everything done with it */
 };
 
 #define IVTV_TYPE_LIBV4L2_MODE (ivtv_libv4l2_mode_get_type ())
@@ -132,19 +149,17 @@ static void gst_ivtv_src_get_property (GObject * object, guint prop_id,
     GValue * value, GParamSpec * pspec);
 static GstStateChangeReturn gst_ivtv_src_change_state (GstElement * element,
     GstStateChange transition);
+static gboolean gst_ivtv_src_send_event (GstElement * element,
+    GstEvent * event);
+static void install_base_src_methods (GstIvtvSrcClass * klass);
 
+/* ---- class ---- */
+
+/* The device, what to capture from it and how. */
 static void
-gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
+install_device_properties (GObjectClass * gobject_class)
 {
-  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
-  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS;
-  GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
-  GstCaps *caps;
-
-  gobject_class->finalize = gst_ivtv_src_finalize;
-  gobject_class->set_property = gst_ivtv_src_set_property;
-  gobject_class->get_property = gst_ivtv_src_get_property;
 
   g_object_class_install_property (gobject_class, PROP_DEVICE,
       g_param_spec_string ("device", "Device",
@@ -190,6 +205,14 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
           "devices none of whose formats GStreamer knows; never for MPEG), "
           "on, off", IVTV_TYPE_LIBV4L2_MODE, DEFAULT_USE_LIBV4L2,
           rw | GST_PARAM_MUTABLE_READY));
+}
+
+/* What the open device is (read-only). */
+static void
+install_info_properties (GObjectClass * gobject_class)
+{
+  GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+
   g_object_class_install_property (gobject_class, PROP_DEVICE_NAME,
       g_param_spec_string ("device-name", "Device name",
           "The card's name (from VIDIOC_QUERYCAP; NULL before READY)", NULL,
@@ -209,9 +232,14 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
       g_param_spec_boxed ("standards", "Standards",
           "Names of the TV standards the card offers (NULL before READY)",
           G_TYPE_STRV, ro));
-  ivtv_encoder_install_properties (gobject_class, PROP_ENCODER_FIRST);
+}
 
-  /* robustness: stalls, signal, and blocksize with our default */
+/* Stalls, signal, reconnect, and blocksize with our default. */
+static void
+install_robustness_properties (GObjectClass * gobject_class)
+{
+  GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS;
+
   g_object_class_install_property (gobject_class, PROP_BLOCKSIZE,
       g_param_spec_uint ("blocksize", "Block size",
           "Bytes per buffer for read() capture (MPEG byte streams); raw "
@@ -240,6 +268,24 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
           "(read() and streaming capture)", DEFAULT_RECONNECT,
           rw | GST_PARAM_MUTABLE_READY));
 
+}
+
+static void
+gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstCaps *caps;
+
+  gobject_class->finalize = gst_ivtv_src_finalize;
+  gobject_class->set_property = gst_ivtv_src_set_property;
+  gobject_class->get_property = gst_ivtv_src_get_property;
+
+  install_device_properties (gobject_class);
+  install_info_properties (gobject_class);
+  ivtv_encoder_install_properties (gobject_class, PROP_ENCODER_FIRST);
+  install_robustness_properties (gobject_class);
+
   gst_element_class_set_static_metadata (element_class,
       "IVTV / V4L2 video source", "Source/Video",
       "Captures from V4L2 devices, including read()-only MPEG encoder cards "
@@ -251,12 +297,12 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
   gst_caps_unref (caps);
 
   element_class->change_state = GST_DEBUG_FUNCPTR (gst_ivtv_src_change_state);
-  ivtv_src_io_class_init (klass);
+  element_class->send_event = GST_DEBUG_FUNCPTR (gst_ivtv_src_send_event);
+  install_base_src_methods (klass);
 
   gst_type_mark_as_plugin_api (IVTV_TYPE_IO_MODE, 0);
   gst_type_mark_as_plugin_api (IVTV_TYPE_LIBV4L2_MODE, 0);
-
-  GST_DEBUG_CATEGORY_INIT (ivtvsrc_debug, "ivtvsrc", 0, "ivtvsrc element");
+  ivtv_debug_init ();
 }
 
 static void
@@ -264,21 +310,16 @@ gst_ivtv_src_init (GstIvtvSrc * src)
 {
   src->device = g_strdup (DEFAULT_DEVICE);
   src->device_fd = DEFAULT_DEVICE_FD;
-  src->frequency = DEFAULT_FREQUENCY;
-  src->io_mode = DEFAULT_IO_MODE;
   src->use_libv4l2 = DEFAULT_USE_LIBV4L2;
-  src->current_io_mode = IVTV_IO_AUTO;
-  src->mpeg_stream_type = -1;
-  g_mutex_init (&src->dev_lock);
-  ivtv_device_init (&src->dev, GST_OBJECT (src));
-  ivtv_probe_init (&src->probe);
-  ivtv_read_init (&src->reader);
-  ivtv_encoder_init (&src->encoder);
-  ivtv_signal_init (&src->signal);
-  src->timeout = DEFAULT_TIMEOUT;
-  src->signal_timeout = DEFAULT_SIGNAL_TIMEOUT;
-  src->wait_for_signal = DEFAULT_WAIT_FOR_SIGNAL;
-  src->reconnect = DEFAULT_RECONNECT;
+  ivtv_capture_settings_init (&src->props);
+  src->props.frequency = DEFAULT_FREQUENCY;
+  src->props.io_mode = DEFAULT_IO_MODE;
+  src->props.timeout = DEFAULT_TIMEOUT;
+  src->props.signal_timeout = DEFAULT_SIGNAL_TIMEOUT;
+  src->props.wait_for_signal = DEFAULT_WAIT_FOR_SIGNAL;
+  src->props.reconnect = DEFAULT_RECONNECT;
+  src->capture = ivtv_capture_new (GST_ELEMENT (src));
+  ivtv_color_balance_attach (G_OBJECT (src), src->capture);
 
   gst_base_src_set_live (GST_BASE_SRC (src), TRUE);
   gst_base_src_set_format (GST_BASE_SRC (src), GST_FORMAT_TIME);
@@ -291,78 +332,62 @@ gst_ivtv_src_finalize (GObject * object)
 {
   GstIvtvSrc *src = GST_IVTV_SRC (object);
 
-  ivtv_color_balance_clear (src);
-  ivtv_encoder_clear (&src->encoder);
-  ivtv_signal_clear (&src->signal);
-  ivtv_probe_clear (&src->probe);
-  ivtv_device_clear (&src->dev);
-  g_mutex_clear (&src->dev_lock);
+  ivtv_color_balance_clear (object);
+  ivtv_capture_free (src->capture);
+  ivtv_capture_settings_clear (&src->props);
   g_free (src->device);
-  g_free (src->input);
-  g_free (src->standard);
-  g_free (src->audio_input);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
-/* ---- live changes (PLAYING) ---- */
+/* ---- properties ---- */
 
-/* A property changed while the device is open: apply it now.  Failures
- * are warnings: they never stop a running capture. */
+/* A copy of the properties for the capture session (g_free its strings
+ * with ivtv_capture_settings_clear). */
 static void
-apply_live (GstIvtvSrc * src, guint prop_id)
+snapshot (GstIvtvSrc * src, IvtvCaptureSettings * s)
 {
-  GError *err = NULL;
-  gchar *value = NULL;
-  guint64 freq = 0;
-  gboolean ok = TRUE;
-
   GST_OBJECT_LOCK (src);
-  if (prop_id == PROP_INPUT)
-    value = g_strdup (src->input);
-  else if (prop_id == PROP_STANDARD)
-    value = g_strdup (src->standard);
-  else if (prop_id == PROP_AUDIO_INPUT)
-    value = g_strdup (src->audio_input);
-  freq = src->frequency;
+  ivtv_capture_settings_copy (s, &src->props);
   GST_OBJECT_UNLOCK (src);
+  s->blocksize = gst_base_src_get_blocksize (GST_BASE_SRC (src));
+}
 
-  g_mutex_lock (&src->dev_lock);
-  if (!ivtv_device_is_open (&src->dev) || !src->capturing)
-    goto out;                   /* applied at start */
+/* A property that changes what the card does, while capturing: applied
+ * now (failures are warnings). */
+static void
+apply_live (GstIvtvSrc * src, IvtvSettingMask what)
+{
+  IvtvCaptureSettings s;
 
+  snapshot (src, &s);
+  ivtv_capture_update (src->capture, &s, what);
+  ivtv_capture_settings_clear (&s);
+}
+
+static void
+set_string (gchar ** field, const GValue * value)
+{
+  g_free (*field);
+  *field = g_value_dup_string (value);
+}
+
+static IvtvSettingMask
+live_setting_of (guint prop_id)
+{
   switch (prop_id) {
     case PROP_INPUT:
-      if (value)
-        ok = ivtv_controls_set_input (&src->dev, &src->probe, value, &err);
-      break;
+      return IVTV_SETTING_INPUT;
     case PROP_STANDARD:
-      if (value)
-        ok = ivtv_controls_set_std (&src->dev, &src->probe, value, &err);
-      break;
+      return IVTV_SETTING_STANDARD;
     case PROP_AUDIO_INPUT:
-      if (value)
-        ok = ivtv_controls_set_audio (&src->dev, &src->probe, value, &err);
-      break;
+      return IVTV_SETTING_AUDIO;
     case PROP_FREQUENCY:
-      if (freq)
-        ok = ivtv_controls_set_frequency (&src->dev, &src->probe, freq, &err);
-      break;
+      return IVTV_SETTING_FREQUENCY;
+    case PROP_ENCODER_FIRST + IVTV_ENC_EXTRA_CONTROLS:
+      return IVTV_SETTING_EXTRA_CONTROLS;
     default:
-      break;
+      return 0;
   }
-  g_mutex_unlock (&src->dev_lock);
-
-  if (!ok) {
-    GST_ELEMENT_WARNING (src, RESOURCE, SETTINGS, ("%s", err->message),
-        ("live change of a property refused; capture continues"));
-    g_clear_error (&err);
-  }
-  g_free (value);
-  return;
-
-out:
-  g_mutex_unlock (&src->dev_lock);
-  g_free (value);
 }
 
 static void
@@ -370,71 +395,72 @@ gst_ivtv_src_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
   GstIvtvSrc *src = GST_IVTV_SRC (object);
+  IvtvCaptureSettings *p = &src->props;
 
-  GST_OBJECT_LOCK (src);
-  if (prop_id >= PROP_ENCODER_FIRST && prop_id <= PROP_ENCODER_LAST) {
-    ivtv_encoder_set_property (&src->encoder, prop_id - PROP_ENCODER_FIRST,
-        value);
-    GST_OBJECT_UNLOCK (src);
-    ivtv_encoder_property_changed (src, prop_id - PROP_ENCODER_FIRST);
+  if (prop_id == PROP_BLOCKSIZE) {      /* takes the object lock itself */
+    gst_base_src_set_blocksize (GST_BASE_SRC (src), g_value_get_uint (value));
     return;
   }
-  switch (prop_id) {
-    case PROP_DEVICE:
-      g_free (src->device);
-      src->device = g_value_dup_string (value);
-      break;
-    case PROP_DEVICE_FD:
-      src->device_fd = g_value_get_int (value);
-      break;
-    case PROP_INPUT:
-      g_free (src->input);
-      src->input = g_value_dup_string (value);
-      break;
-    case PROP_STANDARD:
-      g_free (src->standard);
-      src->standard = g_value_dup_string (value);
-      break;
-    case PROP_FREQUENCY:
-      src->frequency = g_value_get_uint64 (value);
-      break;
-    case PROP_AUDIO_INPUT:
-      g_free (src->audio_input);
-      src->audio_input = g_value_dup_string (value);
-      break;
-    case PROP_IO_MODE:
-      src->io_mode = g_value_get_enum (value);
-      break;
-    case PROP_USE_LIBV4L2:
-      src->use_libv4l2 = g_value_get_enum (value);
-      break;
-      /* robustness */
-    case PROP_BLOCKSIZE:
-      GST_OBJECT_UNLOCK (src);
-      gst_base_src_set_blocksize (GST_BASE_SRC (src), g_value_get_uint (value));
-      return;
-    case PROP_TIMEOUT:
-      src->timeout = g_value_get_uint (value);
-      ivtv_read_set_timeout (&src->reader, src->timeout);
-      break;
-    case PROP_SIGNAL_TIMEOUT:
-      src->signal_timeout = g_value_get_uint (value);
-      break;
-    case PROP_WAIT_FOR_SIGNAL:
-      src->wait_for_signal = g_value_get_boolean (value);
-      break;
-    case PROP_RECONNECT:
-      src->reconnect = g_value_get_boolean (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
+  GST_OBJECT_LOCK (src);
+  if (prop_id >= PROP_ENCODER_FIRST && prop_id <= PROP_ENCODER_LAST)
+    ivtv_encoder_set_property (&p->encoder, prop_id - PROP_ENCODER_FIRST,
+        value);
+  else if (prop_id == PROP_DEVICE)
+    set_string (&src->device, value);
+  else if (prop_id == PROP_DEVICE_FD)
+    src->device_fd = g_value_get_int (value);
+  else if (prop_id == PROP_INPUT)
+    set_string (&p->input, value);
+  else if (prop_id == PROP_STANDARD)
+    set_string (&p->standard, value);
+  else if (prop_id == PROP_FREQUENCY)
+    p->frequency = g_value_get_uint64 (value);
+  else if (prop_id == PROP_AUDIO_INPUT)
+    set_string (&p->audio_input, value);
+  else if (prop_id == PROP_IO_MODE)
+    p->io_mode = g_value_get_enum (value);
+  else if (prop_id == PROP_USE_LIBV4L2)
+    src->use_libv4l2 = g_value_get_enum (value);
+  else if (prop_id == PROP_TIMEOUT)
+    p->timeout = g_value_get_uint (value);
+  else if (prop_id == PROP_SIGNAL_TIMEOUT)
+    p->signal_timeout = g_value_get_uint (value);
+  else if (prop_id == PROP_WAIT_FOR_SIGNAL)
+    p->wait_for_signal = g_value_get_boolean (value);
+  else if (prop_id == PROP_RECONNECT)
+    p->reconnect = g_value_get_boolean (value);
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   GST_OBJECT_UNLOCK (src);
 
-  if (prop_id == PROP_INPUT || prop_id == PROP_STANDARD
-      || prop_id == PROP_AUDIO_INPUT || prop_id == PROP_FREQUENCY)
-    apply_live (src, prop_id);
+  if (prop_id == PROP_TIMEOUT)
+    ivtv_capture_set_timeout (src->capture, g_value_get_uint (value));
+  if (live_setting_of (prop_id))
+    apply_live (src, live_setting_of (prop_id));
+}
+
+/* device-name, driver, inputs, standards: from the probe of the open
+ * device (NULL before READY). */
+static void
+get_device_info (GstIvtvSrc * src, guint prop_id, GValue * value)
+{
+  IvtvProbe *probe = ivtv_capture_probe (src->capture);
+
+  ivtv_capture_lock (src->capture);
+  if (!ivtv_device_is_open (ivtv_capture_device (src->capture))) {
+    if (G_VALUE_HOLDS_STRING (value))
+      g_value_set_string (value, NULL);
+    else
+      g_value_set_boxed (value, NULL);
+  } else if (prop_id == PROP_DEVICE_NAME)
+    g_value_set_string (value, probe->card);
+  else if (prop_id == PROP_DRIVER)
+    g_value_set_string (value, probe->driver);
+  else if (prop_id == PROP_INPUTS)
+    g_value_take_boxed (value, ivtv_settings_input_names (probe));
+  else
+    g_value_take_boxed (value, ivtv_settings_std_names (probe));
+  ivtv_capture_unlock (src->capture);
 }
 
 static void
@@ -442,92 +468,54 @@ gst_ivtv_src_get_property (GObject * object, guint prop_id, GValue * value,
     GParamSpec * pspec)
 {
   GstIvtvSrc *src = GST_IVTV_SRC (object);
+  IvtvCaptureSettings *p = &src->props;
 
-  if (prop_id == PROP_BLOCKSIZE) {      /* takes the object lock itself */
+  if (prop_id == PROP_BLOCKSIZE)        /* takes the object lock itself */
     g_value_set_uint (value, gst_base_src_get_blocksize (GST_BASE_SRC (src)));
+  else if (prop_id == PROP_DEVICE_NAME || prop_id == PROP_DRIVER
+      || prop_id == PROP_INPUTS || prop_id == PROP_STANDARDS)
+    get_device_info (src, prop_id, value);
+  else if (prop_id == PROP_CURRENT_IO_MODE)
+    g_value_set_enum (value, ivtv_capture_get_io_mode (src->capture));
+  if (prop_id == PROP_BLOCKSIZE || prop_id == PROP_DEVICE_NAME
+      || prop_id == PROP_DRIVER || prop_id == PROP_INPUTS
+      || prop_id == PROP_STANDARDS || prop_id == PROP_CURRENT_IO_MODE)
     return;
-  }
-  switch (prop_id) {
-    case PROP_DEVICE_NAME:
-    case PROP_DRIVER:
-    case PROP_INPUTS:
-    case PROP_STANDARDS:
-      g_mutex_lock (&src->dev_lock);
-      if (!ivtv_device_is_open (&src->dev)) {
-        if (G_VALUE_HOLDS_STRING (value))
-          g_value_set_string (value, NULL);
-        else
-          g_value_set_boxed (value, NULL);
-      } else if (prop_id == PROP_DEVICE_NAME)
-        g_value_set_string (value, src->probe.card);
-      else if (prop_id == PROP_DRIVER)
-        g_value_set_string (value, src->probe.driver);
-      else if (prop_id == PROP_INPUTS)
-        g_value_take_boxed (value, ivtv_controls_input_names (&src->probe));
-      else
-        g_value_take_boxed (value, ivtv_controls_std_names (&src->probe));
-      g_mutex_unlock (&src->dev_lock);
-      return;
-    default:
-      break;
-  }
 
   GST_OBJECT_LOCK (src);
-  if (prop_id >= PROP_ENCODER_FIRST && prop_id <= PROP_ENCODER_LAST) {
-    ivtv_encoder_get_property (&src->encoder, prop_id - PROP_ENCODER_FIRST,
+  if (prop_id >= PROP_ENCODER_FIRST && prop_id <= PROP_ENCODER_LAST)
+    ivtv_encoder_get_property (&p->encoder, prop_id - PROP_ENCODER_FIRST,
         value);
-    GST_OBJECT_UNLOCK (src);
-    return;
-  }
-  switch (prop_id) {
-    case PROP_DEVICE:
-      g_value_set_string (value, src->device);
-      break;
-    case PROP_DEVICE_FD:
-      g_value_set_int (value, src->device_fd);
-      break;
-    case PROP_INPUT:
-      g_value_set_string (value, src->input);
-      break;
-    case PROP_STANDARD:
-      g_value_set_string (value, src->standard);
-      break;
-    case PROP_FREQUENCY:
-      g_value_set_uint64 (value, src->frequency);
-      break;
-    case PROP_AUDIO_INPUT:
-      g_value_set_string (value, src->audio_input);
-      break;
-    case PROP_IO_MODE:
-      g_value_set_enum (value, src->io_mode);
-      break;
-    case PROP_USE_LIBV4L2:
-      g_value_set_enum (value, src->use_libv4l2);
-      break;
-    case PROP_CURRENT_IO_MODE:
-      g_value_set_enum (value, src->current_io_mode);
-      break;
-      /* robustness */
-    case PROP_TIMEOUT:
-      g_value_set_uint (value, src->timeout);
-      break;
-    case PROP_SIGNAL_TIMEOUT:
-      g_value_set_uint (value, src->signal_timeout);
-      break;
-    case PROP_WAIT_FOR_SIGNAL:
-      g_value_set_boolean (value, src->wait_for_signal);
-      break;
-    case PROP_RECONNECT:
-      g_value_set_boolean (value, src->reconnect);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
+  else if (prop_id == PROP_DEVICE)
+    g_value_set_string (value, src->device);
+  else if (prop_id == PROP_DEVICE_FD)
+    g_value_set_int (value, src->device_fd);
+  else if (prop_id == PROP_INPUT)
+    g_value_set_string (value, p->input);
+  else if (prop_id == PROP_STANDARD)
+    g_value_set_string (value, p->standard);
+  else if (prop_id == PROP_FREQUENCY)
+    g_value_set_uint64 (value, p->frequency);
+  else if (prop_id == PROP_AUDIO_INPUT)
+    g_value_set_string (value, p->audio_input);
+  else if (prop_id == PROP_IO_MODE)
+    g_value_set_enum (value, p->io_mode);
+  else if (prop_id == PROP_USE_LIBV4L2)
+    g_value_set_enum (value, src->use_libv4l2);
+  else if (prop_id == PROP_TIMEOUT)
+    g_value_set_uint (value, p->timeout);
+  else if (prop_id == PROP_SIGNAL_TIMEOUT)
+    g_value_set_uint (value, p->signal_timeout);
+  else if (prop_id == PROP_WAIT_FOR_SIGNAL)
+    g_value_set_boolean (value, p->wait_for_signal);
+  else if (prop_id == PROP_RECONNECT)
+    g_value_set_boolean (value, p->reconnect);
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   GST_OBJECT_UNLOCK (src);
 }
 
-/* ---- NULL <-> READY: open, probe, close ---- */
+/* ---- state changes: NULL <-> READY open, probe, close ---- */
 
 static void
 post_open_error (GstIvtvSrc * src, GError * err)
@@ -558,81 +546,40 @@ post_open_error (GstIvtvSrc * src, GError * err)
           g_quark_to_string (err->domain)), __FILE__, GST_FUNCTION, __LINE__);
 }
 
-/* libv4l2 when asked, or (auto) for a streaming device none of whose
- * formats GStreamer knows (it converts them to RGB/YUV). */
-static void
-maybe_use_libv4l2 (GstIvtvSrc * src, IvtvLibv4l2Mode mode)
-{
-  gboolean want = FALSE;
-  guint i;
-
-  if (mode == IVTV_LIBV4L2_ON) {
-    want = TRUE;
-  } else if (mode == IVTV_LIBV4L2_AUTO
-      && ivtv_device_has_cap (&src->dev, V4L2_CAP_STREAMING)
-      && src->probe.n_formats > 0) {
-    want = TRUE;
-    for (i = 0; i < src->probe.n_formats; i++)
-      if (ivtv_caps_lookup_fourcc (src->probe.formats[i].pixelformat))
-        want = FALSE;
-  }
-  if (!want)
-    return;
-  if (ivtv_device_use_libv4l2 (&src->dev, 0))
-    ivtv_probe_formats (&src->probe, &src->dev);        /* + emulated ones */
-  else if (mode == IVTV_LIBV4L2_ON)
-    GST_ELEMENT_WARNING (src, RESOURCE, SETTINGS,
-        ("libv4l2 could not be used for %s; using the device directly.",
-            src->dev.path), (NULL));
-}
-
 static gboolean
 open_device (GstIvtvSrc * src)
 {
   GError *err = NULL;
+  IvtvOpenRecipe recipe;
   gchar *path;
-  gint fd;
-  IvtvLibv4l2Mode lib;
   gboolean ok;
 
   GST_OBJECT_LOCK (src);
   path = g_strdup (src->device);
-  fd = src->device_fd;
-  lib = src->use_libv4l2;
+  recipe.fd = src->device_fd;
+  recipe.libv4l2 = src->use_libv4l2;
   GST_OBJECT_UNLOCK (src);
+  recipe.path = path;
 
-  g_mutex_lock (&src->dev_lock);
-  if (fd >= 0)
-    ok = ivtv_device_adopt_fd (&src->dev, fd, &err);
-  else
-    ok = ivtv_device_open (&src->dev, path, TRUE, &err);
-  if (ok)
-    ok = ivtv_probe_run (&src->probe, &src->dev, &err);
-  if (ok)
-    maybe_use_libv4l2 (src, lib);
-  g_mutex_unlock (&src->dev_lock);
-
+  ok = ivtv_capture_open (src->capture, &recipe, &err);
   if (!ok) {
     post_open_error (src, err);
     g_clear_error (&err);
-  } else {
-    GST_INFO_OBJECT (src, "opened %s: '%s' (driver %s), %u inputs, %u "
-        "standards, %u formats", src->dev.path, src->probe.card,
-        src->probe.driver, src->probe.n_inputs, src->probe.n_stds,
-        src->probe.n_formats);
   }
   g_free (path);
   return ok;
 }
 
-static void
-close_device (GstIvtvSrc * src)
+static gboolean
+check_names (GstIvtvSrc * src)
 {
-  g_mutex_lock (&src->dev_lock);
-  ivtv_color_balance_clear (src);
-  ivtv_probe_clear (&src->probe);
-  ivtv_device_close (&src->dev);
-  g_mutex_unlock (&src->dev_lock);
+  IvtvCaptureSettings s;
+  gboolean ok;
+
+  snapshot (src, &s);
+  ok = ivtv_capture_check_names (src->capture, &s);
+  ivtv_capture_settings_clear (&s);
+  return ok;
 }
 
 static GstStateChangeReturn
@@ -643,15 +590,205 @@ gst_ivtv_src_change_state (GstElement * element, GstStateChange transition)
 
   if (transition == GST_STATE_CHANGE_NULL_TO_READY && !open_device (src))
     return GST_STATE_CHANGE_FAILURE;
-  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED
-      && !ivtv_src_io_check_settings (src))
+  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED && !check_names (src))
     return GST_STATE_CHANGE_FAILURE;    /* one error, posted */
 
   ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
 
   if (transition == GST_STATE_CHANGE_READY_TO_NULL
       || (transition == GST_STATE_CHANGE_NULL_TO_READY
-          && ret == GST_STATE_CHANGE_FAILURE))
-    close_device (src);
+          && ret == GST_STATE_CHANGE_FAILURE)) {
+    ivtv_color_balance_clear (G_OBJECT (src));
+    ivtv_capture_close (src->capture);
+  }
   return ret;
+}
+
+/* EOS from the application (gst-launch -e) or the signal watch: a read()
+ * MPEG encoder is stopped at the end of its GOP and the capture reads on
+ * until the driver ends the stream (or 2 s pass); then create() returns
+ * EOS and the base class sends it downstream.  The file ends with a
+ * complete GOP.  Other devices get the base class's EOS handling. */
+static gboolean
+gst_ivtv_src_send_event (GstElement * element, GstEvent * event)
+{
+  GstIvtvSrc *src = GST_IVTV_SRC (element);
+
+  if (GST_EVENT_TYPE (event) == GST_EVENT_EOS
+      && ivtv_capture_drain (src->capture)) {
+    GST_INFO_OBJECT (src, "EOS: encoder stopped at the end of the GOP, "
+        "reading the rest of the stream");
+    gst_event_unref (event);
+    return TRUE;
+  }
+  return GST_ELEMENT_CLASS (parent_class)->send_event (element, event);
+}
+
+/* ---- GstBaseSrc: start, stop ---- */
+
+static gboolean
+gst_ivtv_src_start (GstBaseSrc * bsrc)
+{
+  GstIvtvSrc *src = GST_IVTV_SRC (bsrc);
+  IvtvCaptureSettings s;
+  gint current[IVTV_ENC_N_NAMED];
+  gboolean ok;
+
+  snapshot (src, &s);
+  ok = ivtv_capture_start (src->capture, &s);
+  ivtv_capture_settings_clear (&s);
+  ivtv_capture_get_encoder_current (src->capture, current);
+  GST_OBJECT_LOCK (src);
+  memcpy (src->props.encoder.current, current, sizeof (current));
+  GST_OBJECT_UNLOCK (src);
+  return ok;
+}
+
+static gboolean
+gst_ivtv_src_stop (GstBaseSrc * bsrc)
+{
+  ivtv_capture_stop (GST_IVTV_SRC (bsrc)->capture);
+  return TRUE;
+}
+
+/* ---- caps ---- */
+
+static GstCaps *
+gst_ivtv_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter)
+{
+  GstIvtvSrc *src = GST_IVTV_SRC (bsrc);
+  GstCaps *caps, *res;
+
+  caps = ivtv_capture_get_caps (src->capture);
+  if (caps == NULL)
+    caps = gst_pad_get_pad_template_caps (GST_BASE_SRC_PAD (bsrc));
+  if (filter) {
+    res = gst_caps_intersect_full (filter, caps, GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref (caps);
+    caps = res;
+  }
+  return caps;
+}
+
+/* MPEG: the card's stream type decides (or the first bytes, then caps are
+ * set in create); the rest: the base class, with our fixation. */
+static gboolean
+gst_ivtv_src_negotiate (GstBaseSrc * bsrc)
+{
+  GstIvtvSrc *src = GST_IVTV_SRC (bsrc);
+  GstCaps *caps;
+  gboolean ok;
+
+  if (!ivtv_capture_negotiate_mpeg (src->capture, &caps))
+    return GST_BASE_SRC_CLASS (parent_class)->negotiate (bsrc);
+  if (caps == NULL)
+    return TRUE;                /* sniffed at the first buffer */
+  GST_DEBUG_OBJECT (src, "MPEG: %" GST_PTR_FORMAT, caps);
+  ok = gst_base_src_set_caps (bsrc, caps);
+  gst_caps_unref (caps);
+  return ok;
+}
+
+static GstCaps *
+gst_ivtv_src_fixate (GstBaseSrc * bsrc, GstCaps * caps)
+{
+  GstIvtvSrc *src = GST_IVTV_SRC (bsrc);
+  GstCaps *first;
+
+  caps = gst_caps_make_writable (caps);
+  if (ivtv_caps_fourcc_from_structure (gst_caps_get_structure (caps, 0))
+      == V4L2_PIX_FMT_MPEG)
+    return GST_BASE_SRC_CLASS (parent_class)->fixate (bsrc, caps);
+  first = gst_caps_copy_nth (caps, 0);
+  gst_caps_unref (caps);
+  return ivtv_capture_fixate (src->capture, first);
+}
+
+static gboolean
+gst_ivtv_src_set_caps (GstBaseSrc * bsrc, GstCaps * caps)
+{
+  GST_DEBUG_OBJECT (bsrc, "caps %" GST_PTR_FORMAT, caps);
+  return ivtv_capture_set_format (GST_IVTV_SRC (bsrc)->capture, caps);
+}
+
+static gboolean
+gst_ivtv_src_decide_allocation (GstBaseSrc * bsrc, GstQuery * query)
+{
+  guint min = 0;
+
+  if (gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min, NULL);
+  ivtv_capture_set_extra_buffers (GST_IVTV_SRC (bsrc)->capture, min);
+  return GST_BASE_SRC_CLASS (parent_class)->decide_allocation (bsrc, query);
+}
+
+/* ---- data ---- */
+
+static GstFlowReturn
+gst_ivtv_src_create (GstPushSrc * psrc, GstBuffer ** buf)
+{
+  GstIvtvSrc *src = GST_IVTV_SRC (psrc);
+  GstCaps *sniffed = NULL;
+  GstFlowReturn ret;
+
+  ret = ivtv_capture_next (src->capture, buf, &sniffed);
+  if (sniffed && !gst_base_src_set_caps (GST_BASE_SRC (src), sniffed)) {
+    gst_buffer_unref (*buf);
+    *buf = NULL;
+    ret = GST_FLOW_NOT_NEGOTIATED;
+  }
+  gst_clear_caps (&sniffed);
+  return ret;
+}
+
+static gboolean
+gst_ivtv_src_unlock (GstBaseSrc * bsrc)
+{
+  ivtv_capture_set_flushing (GST_IVTV_SRC (bsrc)->capture, TRUE);
+  return TRUE;
+}
+
+static gboolean
+gst_ivtv_src_unlock_stop (GstBaseSrc * bsrc)
+{
+  ivtv_capture_set_flushing (GST_IVTV_SRC (bsrc)->capture, FALSE);
+  return TRUE;
+}
+
+static gboolean
+gst_ivtv_src_query (GstBaseSrc * bsrc, GstQuery * query)
+{
+  GstIvtvSrc *src = GST_IVTV_SRC (bsrc);
+  GstClockTime min;
+
+  if (GST_QUERY_TYPE (query) != GST_QUERY_LATENCY)
+    return GST_BASE_SRC_CLASS (parent_class)->query (bsrc, query);
+  min = ivtv_capture_latency (src->capture,
+      gst_base_src_get_blocksize (bsrc));
+  if (!GST_CLOCK_TIME_IS_VALID (min))
+    return FALSE;               /* not capturing */
+  GST_DEBUG_OBJECT (src, "latency: live, min %" GST_TIME_FORMAT,
+      GST_TIME_ARGS (min));
+  gst_query_set_latency (query, TRUE, min, GST_CLOCK_TIME_NONE);
+  return TRUE;
+}
+
+static void
+install_base_src_methods (GstIvtvSrcClass * klass)
+{
+  GstBaseSrcClass *basesrc_class = GST_BASE_SRC_CLASS (klass);
+  GstPushSrcClass *pushsrc_class = GST_PUSH_SRC_CLASS (klass);
+
+  basesrc_class->start = GST_DEBUG_FUNCPTR (gst_ivtv_src_start);
+  basesrc_class->stop = GST_DEBUG_FUNCPTR (gst_ivtv_src_stop);
+  basesrc_class->get_caps = GST_DEBUG_FUNCPTR (gst_ivtv_src_get_caps);
+  basesrc_class->negotiate = GST_DEBUG_FUNCPTR (gst_ivtv_src_negotiate);
+  basesrc_class->fixate = GST_DEBUG_FUNCPTR (gst_ivtv_src_fixate);
+  basesrc_class->set_caps = GST_DEBUG_FUNCPTR (gst_ivtv_src_set_caps);
+  basesrc_class->decide_allocation =
+      GST_DEBUG_FUNCPTR (gst_ivtv_src_decide_allocation);
+  basesrc_class->unlock = GST_DEBUG_FUNCPTR (gst_ivtv_src_unlock);
+  basesrc_class->unlock_stop = GST_DEBUG_FUNCPTR (gst_ivtv_src_unlock_stop);
+  basesrc_class->query = GST_DEBUG_FUNCPTR (gst_ivtv_src_query);
+  pushsrc_class->create = GST_DEBUG_FUNCPTR (gst_ivtv_src_create);
 }

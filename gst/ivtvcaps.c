@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — V4L2 formats as caps, MPEG stream types, SDTV geometry
  * (see ivtvcaps.h). */
 #ifdef HAVE_CONFIG_H
@@ -306,12 +307,88 @@ set_framerate (GstStructure * s, const IvtvIntervals * iv, v4l2_std_id std)
   }
 }
 
+/* Discrete sizes: one structure each (takes @base). */
+static void
+append_discrete (GstCaps * caps, GstStructure * base, const IvtvFormat * f,
+    v4l2_std_id std)
+{
+  guint k;
+
+  for (k = 0; k < f->n_sizes; k++) {
+    const IvtvFrameSize *fs = &f->sizes[k];
+    GstStructure *s;
+
+    if (fs->width > G_MAXINT || fs->height > G_MAXINT)
+      continue;
+    s = gst_structure_copy (base);
+    gst_structure_set (s, "width", G_TYPE_INT, (gint) fs->width,
+        "height", G_TYPE_INT, (gint) fs->height, NULL);
+    set_framerate (s, &fs->intervals, std);
+    set_sdtv_fields (s, fs->width, fs->height, std);
+    gst_caps_append_structure (caps, s);
+  }
+  gst_structure_free (base);
+}
+
+/* A range of sizes: with a TV standard its own size first (never the
+ * scaler's max), then the range (takes @base). */
+static void
+append_stepwise (GstCaps * caps, GstStructure * base, const IvtvFormat * f,
+    v4l2_std_id std)
+{
+  const struct v4l2_frmsize_stepwise *sw = &f->stepwise;
+  gint w, h, fn, fd, pn, pd;
+
+  if (ivtv_caps_std_geometry (std, &w, &h, &fn, &fd, &pn, &pd)
+      && (guint) w >= sw->min_width && (guint) w <= sw->max_width
+      && (guint) h >= sw->min_height && (guint) h <= sw->max_height) {
+    GstStructure *t = gst_structure_copy (base);
+    gst_structure_set (t, "width", G_TYPE_INT, w, "height", G_TYPE_INT, h,
+        "framerate", GST_TYPE_FRACTION, fn, fd, NULL);
+    set_sdtv_fields (t, w, h, std);
+    gst_caps_append_structure (caps, t);
+  }
+  gst_structure_set (base, "width", GST_TYPE_INT_RANGE,
+      (gint) MIN (sw->min_width, G_MAXINT),
+      (gint) MIN (sw->max_width, G_MAXINT),
+      "height", GST_TYPE_INT_RANGE,
+      (gint) MIN (sw->min_height, G_MAXINT),
+      (gint) MIN (sw->max_height, G_MAXINT), NULL);
+  if (sw->min_width == sw->max_width)
+    gst_structure_set (base, "width", G_TYPE_INT, (gint) sw->min_width, NULL);
+  if (sw->min_height == sw->max_height)
+    gst_structure_set (base, "height", G_TYPE_INT, (gint) sw->min_height,
+        NULL);
+  set_framerate (base, &f->stepwise_intervals, std);
+  set_sdtv_fields (base, 0, 0, std);
+  gst_caps_append_structure (caps, base);
+}
+
+/* No size enumeration: the standard's size, else anything (takes @base). */
+static void
+append_unsized (GstCaps * caps, GstStructure * base, v4l2_std_id std)
+{
+  gint w, h, fn, fd, pn, pd;
+
+  if (ivtv_caps_std_geometry (std, &w, &h, &fn, &fd, &pn, &pd)) {
+    gst_structure_set (base, "width", G_TYPE_INT, w, "height",
+        G_TYPE_INT, h, NULL);
+    set_framerate (base, NULL, std);
+    set_sdtv_fields (base, w, h, std);
+  } else {
+    gst_structure_set (base, "width", GST_TYPE_INT_RANGE, 1, G_MAXINT,
+        "height", GST_TYPE_INT_RANGE, 1, G_MAXINT, NULL);
+    set_framerate (base, NULL, 0);
+  }
+  gst_caps_append_structure (caps, base);
+}
+
 GstCaps *
 ivtv_caps_from_probe (const IvtvProbe * probe, v4l2_std_id std,
     gint mpeg_stream_type)
 {
   GstCaps *caps = gst_caps_new_empty ();
-  guint i, k;
+  guint i;
 
   for (i = 0; i < probe->n_formats; i++) {
     const IvtvFormat *f = &probe->formats[i];
@@ -320,119 +397,17 @@ ivtv_caps_from_probe (const IvtvProbe * probe, v4l2_std_id std,
 
     if (base == NULL)
       continue;
-    if (f->pixelformat == V4L2_PIX_FMT_MPEG) {
+    if (f->pixelformat == V4L2_PIX_FMT_MPEG)
       gst_caps_append_structure (caps, base);
-      continue;
-    }
-    if (f->size_type == V4L2_FRMSIZE_TYPE_DISCRETE) {
-      for (k = 0; k < f->n_sizes; k++) {
-        const IvtvFrameSize *fs = &f->sizes[k];
-        GstStructure *s;
-
-        if (fs->width > G_MAXINT || fs->height > G_MAXINT)
-          continue;
-        s = gst_structure_copy (base);
-        gst_structure_set (s, "width", G_TYPE_INT, (gint) fs->width,
-            "height", G_TYPE_INT, (gint) fs->height, NULL);
-        set_framerate (s, &fs->intervals, std);
-        set_sdtv_fields (s, fs->width, fs->height, std);
-        gst_caps_append_structure (caps, s);
-      }
-      gst_structure_free (base);
-    } else if (f->size_type == V4L2_FRMSIZE_TYPE_STEPWISE
-        || f->size_type == V4L2_FRMSIZE_TYPE_CONTINUOUS) {
-      const struct v4l2_frmsize_stepwise *sw = &f->stepwise;
-      GstStructure *s = base;
-      gint sw_w, sw_h, fn, fd, pn, pd;
-
-      /* with a TV standard, its own size first (never the scaler's max) */
-      if (ivtv_caps_std_geometry (std, &sw_w, &sw_h, &fn, &fd, &pn, &pd)
-          && (guint) sw_w >= sw->min_width && (guint) sw_w <= sw->max_width
-          && (guint) sw_h >= sw->min_height && (guint) sw_h <= sw->max_height) {
-        GstStructure *t = gst_structure_copy (base);
-        gst_structure_set (t, "width", G_TYPE_INT, sw_w, "height",
-            G_TYPE_INT, sw_h, "framerate", GST_TYPE_FRACTION, fn, fd, NULL);
-        set_sdtv_fields (t, sw_w, sw_h, std);
-        gst_caps_append_structure (caps, t);
-      }
-      gst_structure_set (s, "width", GST_TYPE_INT_RANGE,
-          (gint) MIN (sw->min_width, G_MAXINT),
-          (gint) MIN (sw->max_width, G_MAXINT),
-          "height", GST_TYPE_INT_RANGE,
-          (gint) MIN (sw->min_height, G_MAXINT),
-          (gint) MIN (sw->max_height, G_MAXINT), NULL);
-      if (sw->min_width == sw->max_width)
-        gst_structure_set (s, "width", G_TYPE_INT, (gint) sw->min_width, NULL);
-      if (sw->min_height == sw->max_height)
-        gst_structure_set (s, "height", G_TYPE_INT, (gint) sw->min_height,
-            NULL);
-      set_framerate (s, &f->stepwise_intervals, std);
-      set_sdtv_fields (s, 0, 0, std);
-      gst_caps_append_structure (caps, s);
-    } else {
-      /* no size enumeration: the standard's size, else anything */
-      gint w, h, fn, fd, pn, pd;
-
-      if (ivtv_caps_std_geometry (std, &w, &h, &fn, &fd, &pn, &pd)) {
-        gst_structure_set (base, "width", G_TYPE_INT, w, "height",
-            G_TYPE_INT, h, NULL);
-        set_framerate (base, NULL, std);
-        set_sdtv_fields (base, w, h, std);
-      } else {
-        gst_structure_set (base, "width", GST_TYPE_INT_RANGE, 1, G_MAXINT,
-            "height", GST_TYPE_INT_RANGE, 1, G_MAXINT, NULL);
-        set_framerate (base, NULL, 0);
-      }
-      gst_caps_append_structure (caps, base);
-    }
+    else if (f->size_type == V4L2_FRMSIZE_TYPE_DISCRETE)
+      append_discrete (caps, base, f, std);
+    else if (f->size_type == V4L2_FRMSIZE_TYPE_STEPWISE
+        || f->size_type == V4L2_FRMSIZE_TYPE_CONTINUOUS)
+      append_stepwise (caps, base, f, std);
+    else
+      append_unsized (caps, base, std);
   }
   return caps;
-}
-
-GstCaps *
-ivtv_caps_from_v4l2_format (const struct v4l2_pix_format *pix, gint fps_n,
-    gint fps_d, v4l2_std_id std, gint mpeg_stream_type)
-{
-  GstStructure *s;
-  gint w, h, fn, fd, pn, pd;
-
-  if (pix->pixelformat == V4L2_PIX_FMT_MPEG) {
-    GstCaps *c = ivtv_caps_for_mpeg_stream_type (mpeg_stream_type);
-    return c ? c :
-        ivtv_caps_for_mpeg_stream_type (V4L2_MPEG_STREAM_TYPE_MPEG2_PS);
-  }
-  s = ivtv_caps_structure_for_fourcc (pix->pixelformat, mpeg_stream_type);
-  if (s == NULL || pix->width == 0 || pix->height == 0
-      || pix->width > G_MAXINT || pix->height > G_MAXINT) {
-    if (s)
-      gst_structure_free (s);
-    return NULL;
-  }
-  gst_structure_set (s, "width", G_TYPE_INT, (gint) pix->width, "height",
-      G_TYPE_INT, (gint) pix->height, NULL);
-  if (fps_n <= 0 || fps_d <= 0) {
-    if (ivtv_caps_std_geometry (std, &w, &h, &fn, &fd, &pn, &pd)) {
-      fps_n = fn;
-      fps_d = fd;
-    } else {
-      fps_n = 0;
-      fps_d = 1;
-    }
-  }
-  gst_structure_set (s, "framerate", GST_TYPE_FRACTION, fps_n, fps_d, NULL);
-  set_sdtv_fields (s, pix->width, pix->height, std);
-  /* the driver's field order, where it says one */
-  if (g_str_equal (gst_structure_get_name (s), "video/x-raw")) {
-    if (pix->field == V4L2_FIELD_NONE)
-      gst_structure_set (s, "interlace-mode", G_TYPE_STRING, "progressive",
-          NULL);
-    else if (pix->field == V4L2_FIELD_INTERLACED
-        || pix->field == V4L2_FIELD_INTERLACED_TB
-        || pix->field == V4L2_FIELD_INTERLACED_BT)
-      gst_structure_set (s, "interlace-mode", G_TYPE_STRING, "interleaved",
-          NULL);
-  }
-  return gst_caps_new_full (s, NULL);
 }
 
 GstCaps *

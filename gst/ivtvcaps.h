@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — V4L2 formats as GStreamer caps.
  *
  * Owns the mapping table V4L2 fourcc <-> caps (raw video formats, MJPEG,
@@ -62,12 +63,6 @@ GstStructure *ivtv_caps_structure_for_fourcc (guint32 fourcc,
  * none.  Formats without a mapping are left out. Never NULL. */
 GstCaps *ivtv_caps_from_probe (const IvtvProbe * probe, v4l2_std_id std,
     gint mpeg_stream_type);
-
-/* Fixed caps for the format the driver has now (G_FMT result) and frame
- * rate @fps_n/@fps_d (0/1 unknown: taken from @std if any).  NULL when the
- * fourcc has no caps. */
-GstCaps *ivtv_caps_from_v4l2_format (const struct v4l2_pix_format * pix,
-    gint fps_n, gint fps_d, v4l2_std_id std, gint mpeg_stream_type);
 
 /* SDTV geometry of a standard: 720x480 at 30000/1001 with pixel aspect
  * 10/11 for 525-line standards, 720x576 at 25/1 with 12/11 for 625-line

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — GstColorBalance over the card's brightness, contrast,
  * saturation and hue controls.  See ivtvcolorbalance.h. */
 #ifdef HAVE_CONFIG_H
@@ -5,14 +6,48 @@
 #endif
 
 #include "ivtvcolorbalance.h"
-#include "ivtvcontrols.h"
-#include "gstivtvsrc.h"
+#include "ivtvdebug.h"
 
 #include <errno.h>
 #include <string.h>
 
-GST_DEBUG_CATEGORY_EXTERN (ivtvsrc_debug);
 #define GST_CAT_DEFAULT ivtvsrc_debug
+
+struct _IvtvColorBalance
+{
+  IvtvCapture *cap;             /* not owned */
+  GList *channels;              /* under the capture's lock */
+};
+
+static GQuark
+balance_quark (void)
+{
+  return g_quark_from_static_string ("ivtv-color-balance");
+}
+
+static void
+balance_free (gpointer data)
+{
+  IvtvColorBalance *cb = data;
+
+  g_list_free_full (cb->channels, g_object_unref);
+  g_free (cb);
+}
+
+void
+ivtv_color_balance_attach (GObject * object, IvtvCapture * cap)
+{
+  IvtvColorBalance *cb = g_new0 (IvtvColorBalance, 1);
+
+  cb->cap = cap;
+  g_object_set_qdata_full (object, balance_quark (), cb, balance_free);
+}
+
+static IvtvColorBalance *
+balance_of (gpointer object)
+{
+  return g_object_get_qdata (G_OBJECT (object), balance_quark ());
+}
 
 static const guint32 balance_cids[] = {
   V4L2_CID_BRIGHTNESS, V4L2_CID_CONTRAST, V4L2_CID_SATURATION, V4L2_CID_HUE
@@ -26,17 +61,17 @@ channel_cid (GstColorBalanceChannel * ch)
   return GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (ch), CID_KEY));
 }
 
-/* the device lock held */
+/* the capture's lock held */
 static void
-build_channels (GstIvtvSrc * src)
+build_channels (IvtvColorBalance * cb)
 {
+  IvtvProbe *probe = ivtv_capture_probe (cb->cap);
   guint i;
 
-  if (src->cb_channels || !ivtv_device_is_open (&src->dev))
+  if (cb->channels || !ivtv_device_is_open (ivtv_capture_device (cb->cap)))
     return;
   for (i = 0; i < G_N_ELEMENTS (balance_cids); i++) {
-    const IvtvControl *c = ivtv_probe_find_control (&src->probe,
-        balance_cids[i]);
+    const IvtvControl *c = ivtv_probe_find_control (probe, balance_cids[i]);
     GstColorBalanceChannel *ch;
 
     if (c == NULL || (c->flags & (V4L2_CTRL_FLAG_DISABLED |
@@ -49,29 +84,32 @@ build_channels (GstIvtvSrc * src)
     ch->max_value = (gint) c->maximum;
     g_object_set_data (G_OBJECT (ch), CID_KEY,
         GUINT_TO_POINTER (balance_cids[i]));
-    src->cb_channels = g_list_append (src->cb_channels, ch);
+    cb->channels = g_list_append (cb->channels, ch);
   }
-  GST_DEBUG_OBJECT (src, "%u colour balance channels",
-      g_list_length (src->cb_channels));
+  GST_DEBUG ("%u colour balance channels", g_list_length (cb->channels));
 }
 
 void
-ivtv_color_balance_clear (GstIvtvSrc * src)
+ivtv_color_balance_clear (GObject * object)
 {
-  g_list_free_full (src->cb_channels, g_object_unref);
-  src->cb_channels = NULL;
+  IvtvColorBalance *cb = balance_of (object);
+
+  ivtv_capture_lock (cb->cap);
+  g_list_free_full (cb->channels, g_object_unref);
+  cb->channels = NULL;
+  ivtv_capture_unlock (cb->cap);
 }
 
 static const GList *
 ivtv_color_balance_list_channels (GstColorBalance * balance)
 {
-  GstIvtvSrc *src = GST_IVTV_SRC (balance);
+  IvtvColorBalance *cb = balance_of (balance);
   const GList *l;
 
-  g_mutex_lock (&src->dev_lock);
-  build_channels (src);
-  l = src->cb_channels;
-  g_mutex_unlock (&src->dev_lock);
+  ivtv_capture_lock (cb->cap);
+  build_channels (cb);
+  l = cb->channels;
+  ivtv_capture_unlock (cb->cap);
   return l;
 }
 
@@ -79,7 +117,8 @@ static void
 ivtv_color_balance_set_value (GstColorBalance * balance,
     GstColorBalanceChannel * channel, gint value)
 {
-  GstIvtvSrc *src = GST_IVTV_SRC (balance);
+  IvtvColorBalance *cb = balance_of (balance);
+  IvtvDevice *dev = ivtv_capture_device (cb->cap);
   struct v4l2_control c;
   gint64 old = G_MININT64;
   int ret = -ENODEV;
@@ -88,18 +127,19 @@ ivtv_color_balance_set_value (GstColorBalance * balance,
   memset (&c, 0, sizeof (c));
   c.id = channel_cid (channel);
   c.value = CLAMP (value, channel->min_value, channel->max_value);
-  g_mutex_lock (&src->dev_lock);
-  if (ivtv_device_is_open (&src->dev) && c.id) {
-    ivtv_controls_get_int (&src->dev, c.id, &old);
-    ret = ivtv_ioctl (&src->dev, VIDIOC_S_CTRL, &c);
+  ivtv_capture_lock (cb->cap);
+  if (ivtv_device_is_open (dev) && c.id) {
+    ivtv_device_get_control (dev, c.id, &old);
+    ret = ivtv_ioctl (dev, VIDIOC_S_CTRL, &c);
   }
-  g_mutex_unlock (&src->dev_lock);
+  ivtv_capture_unlock (cb->cap);
 
   if (ret < 0) {
-    GST_ELEMENT_WARNING (src, RESOURCE, SETTINGS,
-        ("Could not set %s to %d: %s.", channel->label, value,
-            ret == -ENODEV ? "the device is not open" : g_strerror (-ret)),
-        (NULL));
+    if (GST_IS_ELEMENT (balance))
+      GST_ELEMENT_WARNING (balance, RESOURCE, SETTINGS,
+          ("Could not set %s to %d: %s.", channel->label, value,
+              ret == -ENODEV ? "the device is not open" :
+              g_strerror (-ret)), (NULL));
     return;
   }
   if (old != c.value)
@@ -110,17 +150,18 @@ static gint
 ivtv_color_balance_get_value (GstColorBalance * balance,
     GstColorBalanceChannel * channel)
 {
-  GstIvtvSrc *src = GST_IVTV_SRC (balance);
+  IvtvColorBalance *cb = balance_of (balance);
+  IvtvDevice *dev = ivtv_capture_device (cb->cap);
   gint64 v = 0;
   guint32 cid;
 
   g_return_val_if_fail (channel != NULL, 0);
   cid = channel_cid (channel);
-  g_mutex_lock (&src->dev_lock);
-  if (!ivtv_device_is_open (&src->dev) || !cid
-      || !ivtv_controls_get_int (&src->dev, cid, &v))
+  ivtv_capture_lock (cb->cap);
+  if (!ivtv_device_is_open (dev) || !cid
+      || !ivtv_device_get_control (dev, cid, &v))
     v = channel->min_value;
-  g_mutex_unlock (&src->dev_lock);
+  ivtv_capture_unlock (cb->cap);
   return (gint) CLAMP (v, channel->min_value, channel->max_value);
 }
 

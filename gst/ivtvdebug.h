@@ -1,7 +1,9 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the plugin's debug categories.
  *
- * ivtv_debug ("ivtv") is used by the device, probe and helper files;
- * the element has its own ("ivtvsrc").  ivtv_debug_init() registers them and
+ * ivtv_debug ("ivtv") is used by the device, probe, path and helper
+ * files; the element and its capture session log to ivtvsrc_debug
+ * ("ivtvsrc").  ivtv_debug_init() registers both and
  * may be called any number of times (plugin_init and the unit tests do).
  */
 #ifndef __IVTV_DEBUG_H__
@@ -12,6 +14,7 @@
 G_BEGIN_DECLS
 
 GST_DEBUG_CATEGORY_EXTERN (ivtv_debug);
+GST_DEBUG_CATEGORY_EXTERN (ivtvsrc_debug);
 
 void ivtv_debug_init (void);
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the device layer: the fd, the libc/libv4l2 I/O table, the
  * named ioctl helper and classified open failures (see ivtvdevice.h). */
 #ifdef HAVE_CONFIG_H
@@ -6,7 +7,6 @@
 
 #include "ivtvdevice.h"
 #include "ivtvdebug.h"
-#include "ivtvprobe.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -17,7 +17,9 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#if HAVE_LIBV4L2
 #include <libv4l2.h>
+#endif
 
 #define GST_CAT_DEFAULT ivtv_debug
 
@@ -51,7 +53,9 @@ const IvtvIoFuncs ivtv_io_libc = {
   "libc", libc_open, close, dup, libc_ioctl, read, libc_mmap, munmap
 };
 
-/* ---- the libv4l2 table ---- */
+/* ---- the libv4l2 table (a build without libv4l2 has libc only) ---- */
+
+#if HAVE_LIBV4L2
 
 static int
 lib_open (const char *path, int flags)
@@ -75,6 +79,7 @@ const IvtvIoFuncs ivtv_io_libv4l2 = {
   "libv4l2", lib_open, v4l2_close, v4l2_dup, lib_ioctl, v4l2_read,
   lib_mmap, v4l2_munmap
 };
+#endif
 
 void
 ivtv_device_init (IvtvDevice * dev, GstObject * owner)
@@ -109,6 +114,40 @@ ivtv_device_named_ioctl (IvtvDevice * dev, const char *name,
   }
   GST_CAT_LOG_OBJECT (ivtv_debug, dev->owner, "%s: ok", name);
   return 0;
+}
+
+gboolean
+ivtv_device_get_control (IvtvDevice * dev, guint32 id, gint64 * value)
+{
+  struct v4l2_ext_control c;
+  struct v4l2_ext_controls cs;
+  struct v4l2_control old;
+
+  memset (&c, 0, sizeof (c));
+  memset (&cs, 0, sizeof (cs));
+  c.id = id;
+  cs.ctrl_class = V4L2_CTRL_ID2CLASS (id);
+  cs.count = 1;
+  cs.controls = &c;
+  if (ivtv_ioctl (dev, VIDIOC_G_EXT_CTRLS, &cs) == 0) {
+    *value = c.value;
+    return TRUE;
+  }
+  memset (&old, 0, sizeof (old));
+  old.id = id;
+  if (ivtv_ioctl (dev, VIDIOC_G_CTRL, &old) == 0) {
+    *value = old.value;
+    return TRUE;
+  }
+  return FALSE;
+}
+
+int
+ivtv_device_get_format (IvtvDevice * dev, struct v4l2_format *fmt)
+{
+  memset (fmt, 0, sizeof (*fmt));
+  fmt->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  return ivtv_ioctl (dev, VIDIOC_G_FMT, fmt);
 }
 
 gssize
@@ -159,6 +198,32 @@ ivtv_device_dup_fd (IvtvDevice * dev)
   if (fd < 0)
     return -(errno ? errno : EIO);
   return fd;
+}
+
+void
+ivtv_device_copy_name (gchar * dst, gsize dstlen, const void *src, gsize srclen)
+{
+  const guchar *s = src;
+  gsize n = 0, i;
+
+  if (dstlen == 0)
+    return;
+  while (n < srclen && n < dstlen - 1 && s[n] != '\0')
+    n++;
+  memcpy (dst, s, n);
+  dst[n] = '\0';
+
+  /* control characters are never part of a name */
+  for (i = 0; i < n; i++)
+    if ((guchar) dst[i] < 0x20 || (guchar) dst[i] == 0x7f)
+      dst[i] = '?';
+  /* a name cut in the middle of a character, or Latin-1: keep ASCII */
+  if (!g_utf8_validate (dst, -1, NULL))
+    for (i = 0; i < n; i++)
+      if ((guchar) dst[i] >= 0x80)
+        dst[i] = '?';
+  while (n > 0 && dst[n - 1] == ' ')
+    dst[--n] = '\0';
 }
 
 gchar *
@@ -281,9 +346,9 @@ check_v4l2_capture (IvtvDevice * dev, GError ** error)
   if (!(dev->device_caps & V4L2_CAP_VIDEO_CAPTURE)) {
     gchar card[IVTV_NAME_LEN], driver[IVTV_NAME_LEN];
 
-    ivtv_probe_copy_name (card, sizeof (card), dev->cap.card,
+    ivtv_device_copy_name (card, sizeof (card), dev->cap.card,
         sizeof (dev->cap.card));
-    ivtv_probe_copy_name (driver, sizeof (driver), dev->cap.driver,
+    ivtv_device_copy_name (driver, sizeof (driver), dev->cap.driver,
         sizeof (dev->cap.driver));
     what = ivtv_device_caps_to_string (dev->device_caps);
     g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NO_CAPTURE,
@@ -422,6 +487,7 @@ ivtv_device_adopt_fd (IvtvDevice * dev, gint fd, GError ** error)
 gboolean
 ivtv_device_use_libv4l2 (IvtvDevice * dev, int flags)
 {
+#if HAVE_LIBV4L2
   int ret;
 
   if (dev->fd < 0 || dev->io == &ivtv_io_libv4l2)
@@ -437,6 +503,13 @@ ivtv_device_use_libv4l2 (IvtvDevice * dev, int flags)
   GST_CAT_DEBUG_OBJECT (ivtv_debug, dev->owner, "using libv4l2 for %s",
       dev->path);
   return TRUE;
+#else
+  (void) flags;
+  GST_CAT_WARNING_OBJECT (ivtv_debug, dev->owner, "this build of ivtvsrc "
+      "has no libv4l2 (meson option libv4l2=disabled): %s stays on libc",
+      dev->path);
+  return FALSE;
+#endif
 }
 
 void

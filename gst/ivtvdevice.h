@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the device layer.
  *
  * IvtvDevice owns the file descriptor of one V4L2 node and the table of I/O
@@ -20,6 +21,9 @@
 #include <linux/videodev2.h>
 
 G_BEGIN_DECLS
+
+/* Name buffers: V4L2 names are at most 32 bytes (std names 24) + NUL. */
+#define IVTV_NAME_LEN 33
 
 /* Why opening a device failed (GError domain IVTV_DEVICE_ERROR). */
 typedef enum
@@ -53,7 +57,9 @@ typedef struct
 } IvtvIoFuncs;
 
 extern const IvtvIoFuncs ivtv_io_libc;
+#if HAVE_LIBV4L2
 extern const IvtvIoFuncs ivtv_io_libv4l2;
+#endif
 
 typedef struct _IvtvDevice IvtvDevice;
 
@@ -87,7 +93,7 @@ gboolean ivtv_device_adopt_fd (IvtvDevice * dev, gint fd, GError ** error);
 
 /* Switch the open device to libv4l2 (v4l2_fd_open).  @flags are
  * v4l2_fd_open's flags (0 for conversion).  FALSE (device unchanged) when
- * libv4l2 refuses. */
+ * libv4l2 refuses or the build has no libv4l2 (HAVE_LIBV4L2 0). */
 gboolean ivtv_device_use_libv4l2 (IvtvDevice * dev, int flags);
 
 /* Close the fd (if open) with the table's close; safe to call twice.
@@ -103,6 +109,13 @@ ivtv_device_is_open (const IvtvDevice * dev)
   return dev->fd >= 0;
 }
 
+/* Does the device's I/O go through libv4l2 (ivtv_device_use_libv4l2)? */
+static inline gboolean
+ivtv_device_via_libv4l2 (const IvtvDevice * dev)
+{
+  return dev->io != &ivtv_io_libc;
+}
+
 static inline gboolean
 ivtv_device_has_cap (const IvtvDevice * dev, guint32 cap)
 {
@@ -116,6 +129,14 @@ int ivtv_device_named_ioctl (IvtvDevice * dev, const char *name,
 #define ivtv_ioctl(dev, req, arg) \
   ivtv_device_named_ioctl ((dev), #req, (req), (arg))
 
+/* Current value of an integer control (G_EXT_CTRLS, then G_CTRL). */
+gboolean ivtv_device_get_control (IvtvDevice * dev, guint32 id,
+    gint64 * value);
+
+/* The current capture format (VIDIOC_G_FMT, video capture): 0 or -errno.
+ * The one place the plugin reads it. */
+int ivtv_device_get_format (IvtvDevice * dev, struct v4l2_format *fmt);
+
 /* read() once into @buf.  Returns the byte count (0 = end of file) or
  * -errno (EINTR and EAGAIN are returned, not retried: the caller polls). */
 gssize ivtv_device_read (IvtvDevice * dev, gpointer buf, gsize len);
@@ -128,6 +149,13 @@ int ivtv_device_munmap (IvtvDevice * dev, gpointer addr, gsize len);
 /* A second descriptor for the same device through the table's dup (e.g. a
  * non-blocking reader next to a control fd).  -errno on failure. */
 int ivtv_device_dup_fd (IvtvDevice * dev);
+
+/* Copy a fixed-size, maybe unterminated name from the driver into @dst:
+ * stops at NUL or @srclen, replaces control characters (and bytes of
+ * invalid UTF-8) with '?', drops trailing blanks.  The driver is not
+ * trusted. */
+void ivtv_device_copy_name (gchar * dst, gsize dstlen, const void *src,
+    gsize srclen);
 
 /* Human-readable name of a V4L2 capability bit set, e.g.
  * "video capture, tuner, audio, read/write".  Free with g_free. */

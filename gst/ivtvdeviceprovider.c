@@ -1,19 +1,19 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the device provider (ivtvdeviceprovider) and its GstDevice:
  * finding V4L2 capture nodes (gudev, else/also a /dev/video* scan),
- * describing each one through a probing ivtvsrc, hot-plug via udev. */
+ * describing each one through a capture session opened as ivtvsrc opens
+ * it (ivtvcapture.h), hot-plug via udev. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "ivtvdeviceprovider.h"
-#include "gstivtvsrc.h"
-#include "ivtvcaps.h"
-#include "ivtvcontrols.h"
+#include "ivtvcapture.h"
+#include "ivtvencoder.h"
 #include "ivtvdebug.h"
 #include "ivtviomode.h"
-#if HAVE_IVTV_STREAM
+#include "ivtvnegotiate.h"
 #include "ivtvstream.h"
-#endif
 
 #include <sys/stat.h>
 #include <stdlib.h>
@@ -55,7 +55,7 @@ gst_ivtv_src_device_reconfigure_element (GstDevice * device,
 {
   GstIvtvSrcDevice *self = GST_IVTV_SRC_DEVICE (device);
 
-  if (!GST_IS_IVTV_SRC (element))
+  if (G_OBJECT_TYPE (element) != g_type_from_name ("GstIvtvSrc"))
     return FALSE;
   g_object_set (element, "device", self->path, NULL);
   return TRUE;
@@ -117,145 +117,84 @@ join_standards (const IvtvProbe * p)
   return g_string_free (s, FALSE);
 }
 
-static guint
-stream_modes (IvtvDevice * dev)
+/* The device's properties for applications (the probe's, lock held). */
+static GstStructure *
+describe (const gchar * path, IvtvDevice * dev, const IvtvProbe * p)
 {
-#if HAVE_IVTV_STREAM
-  guint m = 0, out = 0;
-
-  if (ivtv_device_has_cap (dev, V4L2_CAP_STREAMING))
-    m = ivtv_stream_probe_modes (dev);
-  if (m & IVTV_STREAM_MODE_BIT (IVTV_STREAM_MODE_MMAP))
-    out |= IVTV_IO_BIT (IVTV_IO_MMAP) | IVTV_IO_BIT (IVTV_IO_DMABUF);
-  if (m & IVTV_STREAM_MODE_BIT (IVTV_STREAM_MODE_DMABUF))
-    out |= IVTV_IO_BIT (IVTV_IO_DMABUF);
-  if (m & IVTV_STREAM_MODE_BIT (IVTV_STREAM_MODE_USERPTR))
-    out |= IVTV_IO_BIT (IVTV_IO_USERPTR);
-  return out;
-#else
-  (void) dev;
-  return 0;
-#endif
-}
-
-/* The element in READY offers every MPEG system stream (it reads the
- * stream-type control when it starts); a device of ours says the one the
- * card is set to, as ivtvsrc will when capturing. */
-static GstCaps *
-narrow_mpeg (GstCaps * caps, gint stream_type)
-{
-  GstCaps *mpeg = ivtv_caps_for_mpeg_stream_type (stream_type);
-  GstCaps *out;
-  gboolean added = FALSE;
-  guint i;
-
-  if (mpeg == NULL)
-    return caps;
-  out = gst_caps_new_empty ();
-  for (i = 0; i < gst_caps_get_size (caps); i++) {
-    GstStructure *s = gst_caps_get_structure (caps, i);
-
-    if (ivtv_caps_fourcc_from_structure (s) == V4L2_PIX_FMT_MPEG) {
-      if (!added)
-        gst_caps_append (out, gst_caps_ref (mpeg));
-      added = TRUE;
-    } else {
-      gst_caps_append_structure (out, gst_structure_copy (s));
-    }
-  }
-  gst_caps_unref (mpeg);
-  gst_caps_unref (caps);
-  return out;
-}
-
-GstDevice *
-ivtv_device_provider_probe_path (const gchar * path)
-{
-  GstIvtvSrc *src;
-  GstBus *bus;
-  GstPad *pad;
-  GstCaps *caps;
-  GstStructure *props;
-  GstDevice *device = NULL;
-  gchar *name, *inputs, *stds, *io;
-  gint stream_type;
   const gchar *current_input = "";
+  gchar *inputs = join_inputs (p), *stds = join_standards (p);
+  gchar *io = ivtv_io_mode_describe (dev->device_caps,
+      ivtv_stream_probe_modes (dev));
+  GstStructure *props;
 
-  src = g_object_new (GST_TYPE_IVTV_SRC, "device", path, NULL);
-  gst_object_ref_sink (src);
-  bus = gst_bus_new ();
-  gst_element_set_bus (GST_ELEMENT (src), bus);
-  if (gst_element_set_state (GST_ELEMENT (src), GST_STATE_READY)
-      != GST_STATE_CHANGE_SUCCESS) {
-    /* say why in the log (permission, busy, not a capture node, ...) */
-    GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
-    GError *err = NULL;
-
-    if (msg)
-      gst_message_parse_error (msg, &err, NULL);
-    GST_INFO ("%s: not listed: %s", path, err ? err->message :
-        "ivtvsrc cannot open it");
-    g_clear_error (&err);
-    if (msg)
-      gst_message_unref (msg);
-    goto out;
-  }
-
-  pad = gst_element_get_static_pad (GST_ELEMENT (src), "src");
-  caps = gst_pad_query_caps (pad, NULL);
-  gst_object_unref (pad);
-
-  g_mutex_lock (&src->dev_lock);
-  stream_type = -1;
-  if (ivtv_probe_find_format (&src->probe, V4L2_PIX_FMT_MPEG))
-    stream_type = ivtv_controls_get_mpeg_stream_type (&src->dev);
-  caps = narrow_mpeg (caps, stream_type);
-  if (gst_caps_is_empty (caps)) {
-    GST_DEBUG ("%s ('%s'): no format ivtvsrc can produce", path,
-        src->probe.card);
-    g_mutex_unlock (&src->dev_lock);
-    gst_caps_unref (caps);
-    goto out;
-  }
-  if (src->probe.current_input >= 0) {
-    const IvtvInput *in = ivtv_probe_find_input (&src->probe,
-        src->probe.current_input);
+  if (p->current_input >= 0) {
+    const IvtvInput *in = ivtv_probe_find_input (p, p->current_input);
     if (in != NULL)
       current_input = in->name;
   }
-  name = g_strdup_printf ("%s (%s)", src->probe.card, src->probe.driver);
-  inputs = join_inputs (&src->probe);
-  stds = join_standards (&src->probe);
-  io = ivtv_io_mode_describe (src->dev.device_caps, stream_modes (&src->dev));
   props = gst_structure_new ("ivtv-device-properties",
       "device.path", G_TYPE_STRING, path,
       "device.api", G_TYPE_STRING, "v4l2",
-      "device.driver", G_TYPE_STRING, src->probe.driver,
-      "device.bus", G_TYPE_STRING, src->probe.bus_info,
-      "v4l2.card", G_TYPE_STRING, src->probe.card,
+      "device.driver", G_TYPE_STRING, p->driver,
+      "device.bus", G_TYPE_STRING, p->bus_info,
+      "v4l2.card", G_TYPE_STRING, p->card,
       "v4l2.inputs", G_TYPE_STRING, inputs,
       "v4l2.current-input", G_TYPE_STRING, current_input,
       "v4l2.standards", G_TYPE_STRING, stds,
       "v4l2.io-methods", G_TYPE_STRING, io, NULL);
-  g_mutex_unlock (&src->dev_lock);
-
-  device = g_object_new (GST_TYPE_IVTV_SRC_DEVICE, "display-name", name,
-      "device-class", "Video/Source", "caps", caps, "properties", props, NULL);
-  GST_IVTV_SRC_DEVICE (device)->path = g_strdup (path);
-  GST_INFO ("%s: %s, %" GST_PTR_FORMAT, path, name, caps);
-
-  g_free (name);
   g_free (inputs);
   g_free (stds);
   g_free (io);
-  gst_structure_free (props);
-  gst_caps_unref (caps);
+  return props;
+}
 
-out:
-  gst_element_set_state (GST_ELEMENT (src), GST_STATE_NULL);
-  gst_element_set_bus (GST_ELEMENT (src), NULL);
-  gst_object_unref (bus);
-  gst_object_unref (src);
+/* The node opened as ivtvsrc opens it (a capture session: same recipe,
+ * same libv4l2 choice), with the caps ivtvsrc will give: MPEG of the
+ * stream type the card is set to, as ivtvsrc says when capturing. */
+GstDevice *
+ivtv_device_provider_probe_path (const gchar * path)
+{
+  IvtvCapture *cap = ivtv_capture_new (NULL);
+  IvtvOpenRecipe recipe = { path, -1, IVTV_LIBV4L2_AUTO };
+  IvtvDevice *dev = ivtv_capture_device (cap);
+  IvtvProbe *p = ivtv_capture_probe (cap);
+  GstDevice *device = NULL;
+  GstStructure *props = NULL;
+  GstCaps *caps = NULL;
+  GError *err = NULL;
+  gchar *name = NULL;
+
+  if (!ivtv_capture_open (cap, &recipe, &err)) {
+    /* say why in the log (permission, busy, not a capture node, ...) */
+    GST_INFO ("%s: not listed: %s", path, err->message);
+    g_clear_error (&err);
+    ivtv_capture_free (cap);
+    return NULL;
+  }
+  ivtv_capture_lock (cap);
+  caps = ivtv_negotiate_device_caps (p, dev,
+      ivtv_probe_find_format (p, V4L2_PIX_FMT_MPEG) ?
+      ivtv_encoder_get_stream_type (dev) : -1);
+  if (gst_caps_is_empty (caps)) {
+    GST_DEBUG ("%s ('%s'): no format ivtvsrc can produce", path, p->card);
+  } else {
+    name = g_strdup_printf ("%s (%s)", p->card, p->driver);
+    props = describe (path, dev, p);
+  }
+  ivtv_capture_unlock (cap);
+  ivtv_capture_close (cap);
+  ivtv_capture_free (cap);
+
+  if (name) {
+    device = g_object_new (GST_TYPE_IVTV_SRC_DEVICE, "display-name", name,
+        "device-class", "Video/Source", "caps", caps, "properties", props,
+        NULL);
+    GST_IVTV_SRC_DEVICE (device)->path = g_strdup (path);
+    GST_INFO ("%s: %s, %" GST_PTR_FORMAT, path, name, caps);
+    gst_structure_free (props);
+    g_free (name);
+  }
+  gst_caps_unref (caps);
   return device;
 }
 

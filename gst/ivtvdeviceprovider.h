@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the device provider "ivtvdeviceprovider": lists every V4L2
  * video capture node ivtvsrc can capture from (udev through gudev when it
  * was built with it, plus a scan of /dev/video0../dev/video255 for nodes

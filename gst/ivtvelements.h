@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the elements of the ivtv plugin. */
 #ifndef __IVTV_ELEMENTS_H__
 #define __IVTV_ELEMENTS_H__

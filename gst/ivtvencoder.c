@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — MPEG encoder controls as properties and extra-controls: the
  * property specs, checking wanted values against the probed controls,
  * one VIDIOC_S_EXT_CTRLS at start, the read-back.  See ivtvencoder.h. */
@@ -6,13 +7,12 @@
 #endif
 
 #include "ivtvencoder.h"
-#include "ivtvcontrols.h"
-#include "gstivtvsrc.h"
+#include "ivtvsettings.h"
+#include "ivtvdebug.h"
 
 #include <errno.h>
 #include <string.h>
 
-GST_DEBUG_CATEGORY_EXTERN (ivtvsrc_debug);
 #define GST_CAT_DEFAULT ivtvsrc_debug
 
 /* how a property maps onto its control */
@@ -341,7 +341,7 @@ static gboolean
 out_of_range (const gchar * what, gint64 v, const IvtvControl * c,
     const gchar * unit, const IvtvProbe * probe, GError ** error)
 {
-  g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_RANGE,
+  g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_RANGE,
       "%s %" G_GINT64_FORMAT "%s is out of the range of '%s': %"
       G_GINT64_FORMAT " to %" G_GINT64_FORMAT "%s.", what, v, unit,
       probe->card, c->minimum, c->maximum, unit);
@@ -354,7 +354,7 @@ not_offered (const gchar * what, const gchar * value, const IvtvControl * c,
 {
   gchar *list = describe_menu (c, map, unit);
 
-  g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_RANGE,
+  g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_RANGE,
       "%s %s is not offered by '%s'; it has: %s.", what, value,
       probe->card, list);
   g_free (list);
@@ -465,7 +465,7 @@ extra_to_ctrl (const gchar * field, const GValue * gv, const IvtvControl * c,
     have = FALSE;
   }
   if (!have) {
-    g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_FAILED,
+    g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_FAILED,
         "extra-controls: the value of %s must be a number%s.", field,
         c->type == V4L2_CTRL_TYPE_MENU ? " or the name of a menu item" : "");
     return FALSE;
@@ -551,12 +551,12 @@ driver_refused (IvtvDevice * dev, const IvtvProbe * probe, const gchar * name,
     int ret, GError ** error)
 {
   if (ret == -EBUSY)
-    g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_FAILED,
+    g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_FAILED,
         "'%s' refuses to change %s while it is encoding (is another "
         "program recording from %s? The encoder's settings change only "
         "before capture starts).", probe->card, name, dev->path);
   else
-    g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_FAILED,
+    g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_FAILED,
         "'%s' refused to set %s: %s.", probe->card, name, g_strerror (-ret));
   return FALSE;
 }
@@ -646,7 +646,7 @@ ivtv_encoder_apply (IvtvDevice * dev, const IvtvProbe * probe,
 
     current[i] = IVTV_ENCODER_KEEP;
     if (ivtv_probe_find_control (probe, params[i].cid)
-        && ivtv_controls_get_int (dev, params[i].cid, &v))
+        && ivtv_device_get_control (dev, params[i].cid, &v))
       current[i] = ctrl_to_named (i, v);
   }
 
@@ -671,77 +671,35 @@ ivtv_encoder_apply (IvtvDevice * dev, const IvtvProbe * probe,
   return ok;
 }
 
-gboolean
-ivtv_encoder_start (GstIvtvSrc * src)
+/* ---- the encoder's state ---- */
+
+gint
+ivtv_encoder_get_stream_type (IvtvDevice * dev)
 {
-  gint want[IVTV_ENC_N_NAMED], current[IVTV_ENC_N_NAMED];
-  GstStructure *extra;
-  gchar *warning = NULL;
-  GError *err = NULL;
-  gboolean ok;
+  gint64 v;
 
-  GST_OBJECT_LOCK (src);
-  memcpy (want, src->encoder.want, sizeof (want));
-  extra = src->encoder.extra_controls ?
-      gst_structure_copy (src->encoder.extra_controls) : NULL;
-  GST_OBJECT_UNLOCK (src);
-
-  ok = ivtv_encoder_apply (&src->dev, &src->probe, want, extra, current,
-      &warning, &err);
-  if (warning) {
-    GST_ELEMENT_WARNING (src, RESOURCE, SETTINGS, ("%s", warning),
-        ("device %s", src->dev.path));
-    g_free (warning);
-  }
-  if (!ok) {
-    GST_ELEMENT_ERROR (src, RESOURCE, SETTINGS, ("%s", err->message),
-        ("device %s: encoder controls", src->dev.path));
-    g_clear_error (&err);
-  }
-
-  GST_OBJECT_LOCK (src);
-  memcpy (src->encoder.current, current, sizeof (current));
-  GST_OBJECT_UNLOCK (src);
-  if (extra)
-    gst_structure_free (extra);
-  return ok;
+  if (!ivtv_device_get_control (dev, V4L2_CID_MPEG_STREAM_TYPE, &v))
+    return -1;
+  if (v < 0 || v > G_MAXINT)
+    return -1;
+  return (gint) v;
 }
 
-void
-ivtv_encoder_property_changed (GstIvtvSrc * src, guint prop)
+gboolean
+ivtv_encoder_stop (IvtvDevice * dev)
 {
-  gint want[IVTV_ENC_N_NAMED], current[IVTV_ENC_N_NAMED];
-  GstStructure *extra = NULL;
-  gchar *warning = NULL;
-  GError *err = NULL;
-  gboolean ok = TRUE;
-  guint i;
+  struct v4l2_encoder_cmd cmd;
+  int ret;
 
-  if (prop != IVTV_ENC_EXTRA_CONTROLS)
-    return;                     /* the named ones apply at the next start */
-  for (i = 0; i < IVTV_ENC_N_NAMED; i++)
-    want[i] = IVTV_ENCODER_KEEP;
-
-  g_mutex_lock (&src->dev_lock);
-  if (ivtv_device_is_open (&src->dev) && src->capturing) {
-    GST_OBJECT_LOCK (src);
-    if (src->encoder.extra_controls)
-      extra = gst_structure_copy (src->encoder.extra_controls);
-    GST_OBJECT_UNLOCK (src);
-    if (extra)
-      ok = ivtv_encoder_apply (&src->dev, &src->probe, want, extra, current,
-          &warning, &err);
+  memset (&cmd, 0, sizeof (cmd));
+  cmd.cmd = V4L2_ENC_CMD_STOP;
+  cmd.flags = V4L2_ENC_CMD_STOP_AT_GOP_END;
+  ret = ivtv_ioctl (dev, VIDIOC_ENCODER_CMD, &cmd);
+  if (ret < 0) {
+    if (ret != -ENOTTY && ret != -EINVAL)
+      GST_DEBUG_OBJECT (dev->owner, "ENCODER_CMD STOP: %s", g_strerror (-ret));
+    return FALSE;
   }
-  g_mutex_unlock (&src->dev_lock);
-
-  if (warning)
-    GST_ELEMENT_WARNING (src, RESOURCE, SETTINGS, ("%s", warning),
-        ("live change of extra-controls"));
-  if (!ok)
-    GST_ELEMENT_WARNING (src, RESOURCE, SETTINGS, ("%s", err->message),
-        ("live change of extra-controls refused; capture continues"));
-  g_clear_error (&err);
-  g_free (warning);
-  if (extra)
-    gst_structure_free (extra);
+  GST_DEBUG_OBJECT (dev->owner, "encoder stopped at the end of the GOP");
+  return TRUE;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the MPEG encoder controls as element properties (stream-type,
  * bitrate-mode, bitrate, peak-bitrate, gop-size, b-frames, aspect,
  * audio-rate, audio-bitrate) and extra-controls (a GstStructure of any
@@ -18,8 +19,6 @@
 #include "ivtvprobe.h"
 
 G_BEGIN_DECLS
-
-struct _GstIvtvSrc;
 
 /* "keep the card's value" of every named property */
 #define IVTV_ENCODER_KEEP (-1)
@@ -59,23 +58,23 @@ void ivtv_encoder_set_property (IvtvEncoder * enc, guint prop,
     const GValue * value);
 void ivtv_encoder_get_property (IvtvEncoder * enc, guint prop, GValue * value);
 
-/* Apply at start (before the first read), the device lock held by the
- * caller; takes the object lock itself for the property values.  Posts the
- * warnings and errors on the element; FALSE when capture must not start. */
-gboolean ivtv_encoder_start (struct _GstIvtvSrc *src);
-
-/* After set_property of @prop: a change of extra-controls while capturing
- * is applied now (failures are warnings); call without locks held. */
-void ivtv_encoder_property_changed (struct _GstIvtvSrc *src, guint prop);
-
-/* The core of ivtv_encoder_start without an element: applies @want and
- * @extra to the device.  *warning gets a message for controls that were
- * ignored (g_free); FALSE with @error (IVTV_CONTROLS_ERROR) when a value is
+/* Apply @want (IVTV_ENCODER_KEEP: leave the card's) and @extra to the
+ * device (the capture session does, at start and for a live change of
+ * extra-controls).  *warning gets a message for controls that were
+ * ignored (g_free); FALSE with @error (IVTV_SETTINGS_ERROR) when a value is
  * out of range or the driver refuses.  @current gets the read-back values
  * (IVTV_ENCODER_KEEP for controls the card lacks). */
 gboolean ivtv_encoder_apply (IvtvDevice * dev, const IvtvProbe * probe,
     const gint want[IVTV_ENC_N_NAMED], const GstStructure * extra,
     gint current[IVTV_ENC_N_NAMED], gchar ** warning, GError ** error);
+
+/* The value of V4L2_CID_MPEG_STREAM_TYPE, or -1 when the control is
+ * absent (then the capture sniffs the stream). */
+gint ivtv_encoder_get_stream_type (IvtvDevice * dev);
+
+/* VIDIOC_ENCODER_CMD STOP at the end of the GOP.  TRUE when the driver
+ * took it; FALSE (quietly) when it has no encoder commands. */
+gboolean ivtv_encoder_stop (IvtvDevice * dev);
 
 /* v4l2-ctl's name of a control: "Video Bitrate" -> "video_bitrate"
  * (lower case, runs of anything else one '_', none at the ends). */

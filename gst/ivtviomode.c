@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the io-mode enum and the I/O method choice (see ivtviomode.h). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"

@@ -1,10 +1,11 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the I/O method: the io-mode enum (nicknames as v4l2src's) and
  * the choice between read() and streaming.
  *
  * auto: mmap streaming when the device has STREAMING and accepts MMAP
- * buffers (REQBUFS), else read() when it has READWRITE; the element falls
- * back from a failing streaming start to read() when the device has
- * READWRITE (ivtv_io_mode_can_fall_back).  A forced mode the device cannot
+ * buffers (REQBUFS), else read() when it has READWRITE; the capture
+ * session falls back from a failing streaming start to read() when the
+ * device has READWRITE (ivtv_io_mode_can_fall_back).  A forced mode the device cannot
  * do is an error naming the modes it can do.
  */
 #ifndef __IVTV_IOMODE_H__

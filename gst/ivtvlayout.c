@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — raw frame layouts (see ivtvlayout.h). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"

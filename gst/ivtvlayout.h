@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — raw frame layouts: where the planes of a frame are in a V4L2
  * driver's buffer (one bytesperline for all planes), and the copy of a
  * frame into GStreamer's default layout when the two differ.  Used by the

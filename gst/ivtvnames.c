@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — fuzzy input names and TV standard names (see ivtvnames.h). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"

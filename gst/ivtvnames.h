@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — names people type for inputs and TV standards (pure functions,
  * no device access).
  *

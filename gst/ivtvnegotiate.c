@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — raw video / MJPEG negotiation: picking the preferred caps
  * structure, fixation, S_FMT + S_PARM and checking the driver's answer
  * (see ivtvnegotiate.h). */
@@ -112,9 +113,7 @@ get_prefs (const IvtvProbe * probe, IvtvDevice * dev, Prefs * p)
     }
   }
 
-  memset (&fmt, 0, sizeof (fmt));
-  fmt.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-  if (ivtv_ioctl (dev, VIDIOC_G_FMT, &fmt) == 0) {
+  if (ivtv_device_get_format (dev, &fmt) == 0) {
     p->fourcc = fmt.fmt.pix.pixelformat;
     if (!p->sdtv && fmt.fmt.pix.width > 0 && fmt.fmt.pix.height > 0
         && fmt.fmt.pix.width <= G_MAXINT && fmt.fmt.pix.height <= G_MAXINT) {
@@ -306,86 +305,150 @@ fourcc_str (guint32 f)
       (f >> 16) & 0xff, (f >> 24) & 0xff);
 }
 
-gboolean
-ivtv_negotiate_apply (IvtvDevice * dev, const IvtvProbe * probe,
-    const GstCaps * caps, IvtvNegotiated * r, GError ** error)
+/* What fixed caps ask for. */
+typedef struct
+{
+  guint32 fourcc, field;
+  gint w, h, fps_n, fps_d;
+} Wanted;
+
+static gboolean
+parse_wanted (IvtvDevice * dev, const IvtvProbe * probe, const GstCaps * caps,
+    gboolean is_raw, Wanted * want, GError ** error)
 {
   const GstStructure *s;
-  struct v4l2_format fmt;
-  struct v4l2_streamparm parm;
   const gchar *imode;
-  gint w = 0, h = 0, fps_n = 0, fps_d = 1;
-  guint32 fourcc, field;
-  gchar *want = NULL, *got = NULL;
-  int ret;
 
-  ivtv_debug_init ();
-  memset (r, 0, sizeof (*r));
-  r->fps_d = 1;
+  want->w = want->h = want->fps_n = 0;
+  want->fps_d = 1;
   if (caps == NULL || !gst_caps_is_fixed (caps)) {
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
         "Internal error: caps to apply are not fixed");
     return FALSE;
   }
   s = gst_caps_get_structure (caps, 0);
-  fourcc = ivtv_negotiate_fourcc_for_caps (probe, caps);
-  r->is_raw = gst_structure_has_name (s, "video/x-raw");
-  if (fourcc == 0 || !gst_structure_get_int (s, "width", &w)
-      || !gst_structure_get_int (s, "height", &h) || w <= 0 || h <= 0) {
+  want->fourcc = ivtv_negotiate_fourcc_for_caps (probe, caps);
+  if (want->fourcc == 0 || !gst_structure_get_int (s, "width", &want->w)
+      || !gst_structure_get_int (s, "height", &want->h) || want->w <= 0
+      || want->h <= 0) {
     gchar *str = gst_caps_to_string (caps);
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
         "%s has no capture format for %s", dev->path, str);
     g_free (str);
     return FALSE;
   }
-  gst_structure_get_fraction (s, "framerate", &fps_n, &fps_d);
+  gst_structure_get_fraction (s, "framerate", &want->fps_n, &want->fps_d);
   imode = gst_structure_get_string (s, "interlace-mode");
   if (imode == NULL || g_str_equal (imode, "progressive"))
-    field = r->is_raw ? V4L2_FIELD_NONE : V4L2_FIELD_ANY;
+    want->field = is_raw ? V4L2_FIELD_NONE : V4L2_FIELD_ANY;
   else if (g_str_equal (imode, "interleaved"))
-    field = V4L2_FIELD_INTERLACED;
+    want->field = V4L2_FIELD_INTERLACED;
   else
-    field = V4L2_FIELD_ANY;
+    want->field = V4L2_FIELD_ANY;
+  return TRUE;
+}
+
+/* S_FMT; a driver that refuses or changes the format or size is an error. */
+static gboolean
+set_format (IvtvDevice * dev, const Wanted * want, IvtvNegotiated * r,
+    GError ** error)
+{
+  struct v4l2_format fmt;
+  gchar *name = fourcc_str (want->fourcc), *got;
+  int ret;
 
   memset (&fmt, 0, sizeof (fmt));
   fmt.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-  fmt.fmt.pix.width = w;
-  fmt.fmt.pix.height = h;
-  fmt.fmt.pix.pixelformat = fourcc;
-  fmt.fmt.pix.field = field;
-  want = fourcc_str (fourcc);
+  fmt.fmt.pix.width = want->w;
+  fmt.fmt.pix.height = want->h;
+  fmt.fmt.pix.pixelformat = want->fourcc;
+  fmt.fmt.pix.field = want->field;
   ret = ivtv_ioctl (dev, VIDIOC_S_FMT, &fmt);
   if (ret < 0) {
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
         "%s refused the format %s %dx%d (VIDIOC_S_FMT: %s)%s", dev->path,
-        want, w, h, g_strerror (-ret), ret == -EBUSY ?
+        name, want->w, want->h, g_strerror (-ret), ret == -EBUSY ?
         "; the device is busy (another application streaming?)" : "");
-    goto fail;
-  }
-  if (fmt.fmt.pix.pixelformat != fourcc || (gint) fmt.fmt.pix.width != w
-      || (gint) fmt.fmt.pix.height != h) {
+  } else if (fmt.fmt.pix.pixelformat != want->fourcc
+      || (gint) fmt.fmt.pix.width != want->w
+      || (gint) fmt.fmt.pix.height != want->h) {
     got = fourcc_str (fmt.fmt.pix.pixelformat);
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
         "%s changed the requested format %s %dx%d to %s %ux%u", dev->path,
-        want, w, h, got, fmt.fmt.pix.width, fmt.fmt.pix.height);
-    goto fail;
+        name, want->w, want->h, got, fmt.fmt.pix.width, fmt.fmt.pix.height);
+    g_free (got);
+    ret = -EINVAL;
   }
-  if (field == V4L2_FIELD_NONE && fmt.fmt.pix.field != V4L2_FIELD_NONE
+  g_free (name);
+  if (ret < 0)
+    return FALSE;
+  if (want->field == V4L2_FIELD_NONE && fmt.fmt.pix.field != V4L2_FIELD_NONE
       && fmt.fmt.pix.field != V4L2_FIELD_ANY)
     GST_WARNING ("asked for progressive frames, driver gives field %u",
         fmt.fmt.pix.field);
-
-  r->pixelformat = fourcc;
-  r->width = w;
-  r->height = h;
+  r->pixelformat = want->fourcc;
+  r->width = want->w;
+  r->height = want->h;
   r->field = fmt.fmt.pix.field;
   r->bytesperline = fmt.fmt.pix.bytesperline;
   r->sizeimage = fmt.fmt.pix.sizeimage;
+  return TRUE;
+}
+
+/* S_PARM where the driver has V4L2_CAP_TIMEPERFRAME; the result says the
+ * rate the device runs at (a different one is logged). */
+static void
+set_rate (IvtvDevice * dev, const Wanted * want, IvtvNegotiated * r)
+{
+  struct v4l2_streamparm parm;
+  int ret;
+
+  memset (&parm, 0, sizeof (parm));
+  parm.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  ret = ivtv_ioctl (dev, VIDIOC_G_PARM, &parm);
+  if (ret == 0 && want->fps_n > 0
+      && (parm.parm.capture.capability & V4L2_CAP_TIMEPERFRAME)) {
+    parm.parm.capture.timeperframe.numerator = want->fps_d;
+    parm.parm.capture.timeperframe.denominator = want->fps_n;
+    ret = ivtv_ioctl (dev, VIDIOC_S_PARM, &parm);
+    if (ret < 0)
+      GST_WARNING ("VIDIOC_S_PARM %d/%d fps: %s", want->fps_n, want->fps_d,
+          g_strerror (-ret));
+  }
+  if (ret == 0 && fract_ok (&parm.parm.capture.timeperframe)) {
+    r->fps_n = parm.parm.capture.timeperframe.denominator;
+    r->fps_d = parm.parm.capture.timeperframe.numerator;
+  }
+  if (r->fps_n == 0 && want->fps_n > 0) {
+    r->fps_n = want->fps_n;
+    r->fps_d = want->fps_d;
+  }
+  if (want->fps_n > 0 && gst_util_fraction_compare (r->fps_n, r->fps_d,
+          want->fps_n, want->fps_d) != 0)
+    GST_WARNING ("asked for %d/%d fps, the device runs at %d/%d",
+        want->fps_n, want->fps_d, r->fps_n, r->fps_d);
+}
+
+gboolean
+ivtv_negotiate_apply (IvtvDevice * dev, const IvtvProbe * probe,
+    const GstCaps * caps, IvtvNegotiated * r, GError ** error)
+{
+  Wanted want;
+
+  ivtv_debug_init ();
+  memset (r, 0, sizeof (*r));
+  r->fps_d = 1;
+  r->is_raw = caps && gst_caps_get_size (caps) > 0
+      && gst_structure_has_name (gst_caps_get_structure (caps, 0),
+      "video/x-raw");
+  if (!parse_wanted (dev, probe, caps, r->is_raw, &want, error)
+      || !set_format (dev, &want, r, error))
+    return FALSE;
   if (r->is_raw) {
     if (!gst_video_info_from_caps (&r->info, caps)) {
       g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
           "Internal error: unusable raw caps");
-      goto fail;
+      return FALSE;
     }
     if (GST_VIDEO_INFO_N_PLANES (&r->info) == 1 && r->bytesperline != 0
         && r->bytesperline != (guint32) GST_VIDEO_INFO_PLANE_STRIDE (&r->info,
@@ -393,44 +456,75 @@ ivtv_negotiate_apply (IvtvDevice * dev, const IvtvProbe * probe,
       GST_WARNING ("driver stride %u differs from the default %d",
           r->bytesperline, GST_VIDEO_INFO_PLANE_STRIDE (&r->info, 0));
   }
-
-  /* frame rate */
-  memset (&parm, 0, sizeof (parm));
-  parm.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-  ret = ivtv_ioctl (dev, VIDIOC_G_PARM, &parm);
-  if (ret == 0 && fps_n > 0
-      && (parm.parm.capture.capability & V4L2_CAP_TIMEPERFRAME)) {
-    parm.parm.capture.timeperframe.numerator = fps_d;
-    parm.parm.capture.timeperframe.denominator = fps_n;
-    ret = ivtv_ioctl (dev, VIDIOC_S_PARM, &parm);
-    if (ret < 0)
-      GST_WARNING ("VIDIOC_S_PARM %d/%d fps: %s", fps_n, fps_d,
-          g_strerror (-ret));
-  }
-  if (ret == 0) {
-    struct v4l2_fract *t = &parm.parm.capture.timeperframe;
-    if (t->numerator > 0 && t->denominator > 0 && t->numerator <= G_MAXINT
-        && t->denominator <= G_MAXINT) {
-      r->fps_n = t->denominator;
-      r->fps_d = t->numerator;
-    }
-  }
-  if (r->fps_n == 0 && fps_n > 0) {
-    r->fps_n = fps_n;
-    r->fps_d = fps_d;
-  }
-  if (fps_n > 0 && gst_util_fraction_compare (r->fps_n, r->fps_d, fps_n,
-          fps_d) != 0)
-    GST_WARNING ("asked for %d/%d fps, the device runs at %d/%d", fps_n,
-        fps_d, r->fps_n, r->fps_d);
-
-  GST_DEBUG ("applied %s %dx%d field %u stride %u size %u at %d/%d", want, w,
-      h, r->field, r->bytesperline, r->sizeimage, r->fps_n, r->fps_d);
-  g_free (want);
+  set_rate (dev, &want, r);
+  GST_DEBUG ("applied %" GST_FOURCC_FORMAT " %dx%d field %u stride %u size "
+      "%u at %d/%d", GST_FOURCC_ARGS (want.fourcc), want.w, want.h, r->field,
+      r->bytesperline, r->sizeimage, r->fps_n, r->fps_d);
   return TRUE;
+}
 
-fail:
-  g_free (want);
-  g_free (got);
-  return FALSE;
+/* ---- MPEG byte streams ---- */
+
+gboolean
+ivtv_negotiate_format_is_mpeg (const IvtvProbe * probe, IvtvDevice * dev)
+{
+  struct v4l2_format f;
+  guint i;
+
+  if (ivtv_device_get_format (dev, &f) == 0
+      && f.fmt.pix.pixelformat == V4L2_PIX_FMT_MPEG)
+    return TRUE;
+  for (i = 0; i < probe->n_formats; i++)
+    if (probe->formats[i].pixelformat != V4L2_PIX_FMT_MPEG)
+      return FALSE;
+  return probe->n_formats > 0;
+}
+
+/* The caps of @stream_type, or (no stream-type control, -1) every system
+ * stream: sniffing decides. */
+static GstCaps *
+mpeg_caps (gint stream_type)
+{
+  GstCaps *c = ivtv_caps_for_mpeg_stream_type (stream_type);
+  gint t;
+
+  if (c)
+    return c;
+  c = gst_caps_new_empty ();
+  for (t = V4L2_MPEG_STREAM_TYPE_MPEG2_PS; t <= V4L2_MPEG_STREAM_TYPE_MPEG1_SS;
+      t++)
+    gst_caps_append (c, ivtv_caps_for_mpeg_stream_type (t));
+  return c;
+}
+
+GstCaps *
+ivtv_negotiate_device_caps (const IvtvProbe * probe, IvtvDevice * dev,
+    gint mpeg_stream_type)
+{
+  GstCaps *caps = gst_caps_new_empty ();
+
+  if (ivtv_probe_find_format (probe, V4L2_PIX_FMT_MPEG))
+    gst_caps_append (caps, mpeg_caps (mpeg_stream_type));
+  gst_caps_append (caps, ivtv_negotiate_probe_caps (probe, dev));
+  return caps;
+}
+
+gboolean
+ivtv_negotiate_set_mpeg (IvtvDevice * dev, GError ** error)
+{
+  struct v4l2_format f;
+  int ret = ivtv_device_get_format (dev, &f);
+
+  if (ret == 0 && f.fmt.pix.pixelformat == V4L2_PIX_FMT_MPEG)
+    return TRUE;
+  f.fmt.pix.pixelformat = V4L2_PIX_FMT_MPEG;
+  ret = ivtv_ioctl (dev, VIDIOC_S_FMT, &f);
+  if (ret < 0 || f.fmt.pix.pixelformat != V4L2_PIX_FMT_MPEG) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+        "%s refused to deliver MPEG.", dev->path);
+    GST_WARNING ("S_FMT MPEG: %s", ret < 0 ? g_strerror (-ret) :
+        "other format");
+    return FALSE;
+  }
+  return TRUE;
 }

@@ -1,6 +1,9 @@
-/* ivtvsrc — negotiation of raw video and MJPEG (any format with a frame
- * size): choosing among the caps downstream accepts, and applying the
- * choice to the device (S_FMT + S_PARM, checking what the driver did).
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtvsrc — negotiation: the caps a device can give (MPEG by the card's
+ * stream type, raw video and MJPEG), choosing among the raw caps
+ * downstream accepts, and applying the choice to the device (S_FMT +
+ * S_PARM, checking what the driver did).  The current format itself is
+ * read in one place, ivtv_device_get_format().
  *
  * The caps themselves come from ivtvcaps (ivtv_caps_from_probe: fourcc
  * table, sizes, frame rates, SDTV interlacing and pixel aspect ratio);
@@ -70,6 +73,19 @@ GstCaps *ivtv_negotiate_fixate (const IvtvProbe * probe, IvtvDevice * dev,
  * Call it while not streaming. */
 gboolean ivtv_negotiate_apply (IvtvDevice * dev, const IvtvProbe * probe,
     const GstCaps * caps, IvtvNegotiated * result, GError ** error);
+
+/* Does the device deliver MPEG now (G_FMT), or only MPEG at all? */
+gboolean ivtv_negotiate_format_is_mpeg (const IvtvProbe * probe,
+    IvtvDevice * dev);
+
+/* Every format the device can give as caps: MPEG (of @mpeg_stream_type,
+ * every system stream when it is -1: no control, sniffed) first, then the
+ * rest as ivtv_negotiate_probe_caps(). */
+GstCaps *ivtv_negotiate_device_caps (const IvtvProbe * probe,
+    IvtvDevice * dev, gint mpeg_stream_type);
+
+/* S_FMT to MPEG unless it is set; FALSE with @error when refused. */
+gboolean ivtv_negotiate_set_mpeg (IvtvDevice * dev, GError ** error);
 
 G_END_DECLS
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — probing the card into plain structs (see ivtvprobe.h).
  * Read-only: only G_* / ENUM* / QUERY* ioctls are issued here. */
 #ifdef HAVE_CONFIG_H
@@ -12,34 +13,8 @@
 
 #define GST_CAT_DEFAULT ivtv_debug
 
-void
-ivtv_probe_copy_name (gchar * dst, gsize dstlen, const void *src, gsize srclen)
-{
-  const guchar *s = src;
-  gsize n = 0, i;
-
-  if (dstlen == 0)
-    return;
-  while (n < srclen && n < dstlen - 1 && s[n] != '\0')
-    n++;
-  memcpy (dst, s, n);
-  dst[n] = '\0';
-
-  /* control characters are never part of a name */
-  for (i = 0; i < n; i++)
-    if ((guchar) dst[i] < 0x20 || (guchar) dst[i] == 0x7f)
-      dst[i] = '?';
-  /* a name cut in the middle of a character, or Latin-1: keep ASCII */
-  if (!g_utf8_validate (dst, -1, NULL))
-    for (i = 0; i < n; i++)
-      if ((guchar) dst[i] >= 0x80)
-        dst[i] = '?';
-  while (n > 0 && dst[n - 1] == ' ')
-    dst[--n] = '\0';
-}
-
 #define COPY_NAME(dst, src) \
-  ivtv_probe_copy_name ((dst), sizeof (dst), (src), sizeof (src))
+  ivtv_device_copy_name ((dst), sizeof (dst), (src), sizeof (src))
 
 void
 ivtv_probe_init (IvtvProbe * probe)
@@ -81,11 +56,9 @@ ivtv_probe_inputs (IvtvProbe * probe, IvtvDevice * dev)
     if (o->name[0] == '\0')
       g_snprintf (o->name, sizeof (o->name), "Input %u", i);
     o->type = in.type;
-    o->audioset = in.audioset;
     o->tuner = in.tuner;
     o->std = in.std;
     o->status = in.status;
-    o->capabilities = in.capabilities;
     probe->n_inputs++;
   }
   if (i == IVTV_PROBE_MAX_INPUTS)
@@ -126,7 +99,6 @@ ivtv_probe_audios (IvtvProbe * probe, IvtvDevice * dev)
     COPY_NAME (o->name, a.name);
     if (o->name[0] == '\0')
       g_snprintf (o->name, sizeof (o->name), "Audio %u", i);
-    o->capability = a.capability;
     o->mode = a.mode;
     probe->n_audios++;
   }
@@ -186,7 +158,6 @@ ivtv_probe_standards (IvtvProbe * probe, IvtvDevice * dev)
       o->fps_n = 0;
       o->fps_d = 1;
     }
-    o->framelines = s.framelines;
     probe->n_stds++;
   }
 
@@ -220,10 +191,8 @@ ivtv_probe_tuner (IvtvProbe * probe, IvtvDevice * dev)
   t->index = in->tuner;
   COPY_NAME (t->name, vt.name);
   t->type = vt.type;
-  t->capability = vt.capability;
   t->rangelow = vt.rangelow;
   t->rangehigh = vt.rangehigh;
-  t->signal = vt.signal;
   if (vt.capability & V4L2_TUNER_CAP_1HZ)
     t->unit_hz_x16 = 16;
   else if (vt.capability & V4L2_TUNER_CAP_LOW)
@@ -401,7 +370,6 @@ ivtv_probe_formats (IvtvProbe * probe, IvtvDevice * dev)
     f->index = i;
     f->pixelformat = d.pixelformat;
     f->flags = d.flags;
-    COPY_NAME (f->description, d.description);
     probe_sizes (dev, f);
     probe->n_formats++;
   }
@@ -562,9 +530,6 @@ ivtv_probe_run (IvtvProbe * probe, IvtvDevice * dev, GError ** error)
   COPY_NAME (probe->driver, dev->cap.driver);
   COPY_NAME (probe->card, dev->cap.card);
   COPY_NAME (probe->bus_info, dev->cap.bus_info);
-  probe->version = dev->cap.version;
-  probe->capabilities = dev->cap.capabilities;
-  probe->device_caps = dev->device_caps;
 
   ivtv_probe_inputs (probe, dev);
   ivtv_probe_audios (probe, dev);
@@ -613,20 +578,5 @@ ivtv_probe_find_control (const IvtvProbe * probe, guint32 id)
   for (i = 0; i < probe->n_controls; i++)
     if (probe->controls[i].id == id)
       return &probe->controls[i];
-  return NULL;
-}
-
-const IvtvStandard *
-ivtv_probe_find_std (const IvtvProbe * probe, v4l2_std_id id)
-{
-  guint i;
-
-  /* exact first, then the first enumerated standard that covers @id */
-  for (i = 0; i < probe->n_stds; i++)
-    if (probe->stds[i].id == id)
-      return &probe->stds[i];
-  for (i = 0; i < probe->n_stds; i++)
-    if ((probe->stds[i].id & id) == id)
-      return &probe->stds[i];
   return NULL;
 }

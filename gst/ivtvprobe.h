@@ -1,7 +1,9 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — probing: what the card can do, as plain structs.
  *
  * ivtv_probe_run() asks an open IvtvDevice everything the element needs to
- * know before capturing: capabilities (copied from the device's QUERYCAP),
+ * know before capturing: the card (driver, card and bus names from
+ * QUERYCAP; the capabilities are the IvtvDevice.s),
  * inputs (ENUMINPUT + G_INPUT), audio inputs (ENUMAUDIO + G_AUDIO),
  * standards (ENUMSTD + G_STD), the tuner of the current input (G_TUNER +
  * G_FREQUENCY), capture formats (ENUM_FMT with ENUM_FRAMESIZES and
@@ -29,26 +31,21 @@ G_BEGIN_DECLS
 #define IVTV_PROBE_MAX_CONTROLS   512
 #define IVTV_PROBE_MAX_MENU       64
 
-/* Name buffers: V4L2 names are at most 32 bytes (std names 24) + NUL. */
-#define IVTV_NAME_LEN 33
 
 typedef struct
 {
   guint32 index;
   gchar name[IVTV_NAME_LEN];
   guint32 type;                 /* V4L2_INPUT_TYPE_TUNER / _CAMERA / _TOUCH */
-  guint32 audioset;             /* bit mask of audio input indices */
   guint32 tuner;                /* tuner index, meaningful for TYPE_TUNER */
   v4l2_std_id std;              /* standards this input supports */
   guint32 status;               /* V4L2_IN_ST_* at probe time */
-  guint32 capabilities;         /* V4L2_IN_CAP_* */
 } IvtvInput;
 
 typedef struct
 {
   guint32 index;
   gchar name[IVTV_NAME_LEN];
-  guint32 capability;           /* V4L2_AUDCAP_* */
   guint32 mode;
 } IvtvAudioInput;
 
@@ -59,7 +56,6 @@ typedef struct
   gchar name[IVTV_NAME_LEN];
   gint fps_n, fps_d;            /* frame rate (inverse of frameperiod);
                                  * 0/1 when the driver gave nonsense */
-  guint32 framelines;
 } IvtvStandard;
 
 typedef struct
@@ -87,7 +83,6 @@ typedef struct
   guint32 index;
   guint32 pixelformat;          /* V4L2_PIX_FMT_* fourcc */
   guint32 flags;                /* V4L2_FMT_FLAG_* (COMPRESSED, EMULATED) */
-  gchar description[IVTV_NAME_LEN];
 
   guint32 size_type;            /* 0 = ENUM_FRAMESIZES unsupported,
                                  * else V4L2_FRMSIZE_TYPE_* */
@@ -122,9 +117,7 @@ typedef struct
   guint32 index;
   gchar name[IVTV_NAME_LEN];
   guint32 type;                 /* V4L2_TUNER_RADIO / ANALOG_TV / ... */
-  guint32 capability;           /* V4L2_TUNER_CAP_* */
   guint32 rangelow, rangehigh;  /* in tuner units */
-  guint32 signal;               /* 0..65535 */
   guint64 unit_hz_x16;          /* 16 x Hz per tuner unit: 1000 for
                                  * CAP_LOW (62.5 Hz), 1000000 else (62.5 kHz)
                                  * (CAP_1HZ: 16) */
@@ -136,9 +129,6 @@ typedef struct
   gchar driver[IVTV_NAME_LEN];
   gchar card[IVTV_NAME_LEN];
   gchar bus_info[IVTV_NAME_LEN];
-  guint32 version;
-  guint32 capabilities;         /* whole-device caps */
-  guint32 device_caps;          /* this node's caps (see IvtvDevice) */
 
   guint n_inputs;
   IvtvInput *inputs;
@@ -187,18 +177,10 @@ const IvtvFormat *ivtv_probe_find_format (const IvtvProbe * probe,
     guint32 pixelformat);
 const IvtvControl *ivtv_probe_find_control (const IvtvProbe * probe,
     guint32 id);
-const IvtvStandard *ivtv_probe_find_std (const IvtvProbe * probe,
-    v4l2_std_id id);
 
 /* Convert between Hz and tuner units of @tuner (0 when no tuner). */
 guint32 ivtv_tuner_hz_to_units (const IvtvTuner * tuner, guint64 hz);
 guint64 ivtv_tuner_units_to_hz (const IvtvTuner * tuner, guint32 units);
-
-/* Copy a driver string of at most @srclen bytes (maybe without NUL) into
- * @dst of @dstlen bytes: NUL-terminated, control characters and invalid
- * UTF-8 replaced by '?', trailing spaces dropped. */
-void ivtv_probe_copy_name (gchar * dst, gsize dstlen, const void *src,
-    gsize srclen);
 
 G_END_DECLS
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the read() capture path (see ivtvread.h). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -34,10 +35,9 @@ ivtv_read_start (IvtvReader * r, GstElement * element, IvtvDevice * dev,
   r->offset = 0;
   r->n_buffers = 0;
   r->n_short = 0;
-  r->stall_warned = FALSE;
+  r->stall.warned = FALSE;
   r->last_data = g_get_monotonic_time ();
   r->eio_count = 0;
-  r->lost = FALSE;
   g_atomic_int_set (&r->drain, 0);
   r->read_first = FALSE;
   {
@@ -99,7 +99,7 @@ ivtv_read_stop (IvtvReader * r)
 void
 ivtv_read_set_timeout (IvtvReader * r, guint seconds)
 {
-  g_atomic_int_set ((gint *) & r->timeout, (gint) seconds);
+  ivtv_stall_set_timeout (&r->stall, seconds);
 }
 
 void
@@ -116,59 +116,51 @@ ivtv_read_drain (IvtvReader * r, gint64 max_us)
 #define WAIT_STEP_US (200 * G_TIME_SPAN_MILLISECOND)
 #define IVTV_READ_DRAIN_IDLE_US (500 * G_TIME_SPAN_MILLISECOND)
 
+/* A drain ends when the driver ends the stream, at its deadline, or after
+ * IVTV_READ_DRAIN_IDLE_US without data (a GOP is about half a second: no
+ * data for that long means the driver will not end it).  The time left, or
+ * 0 when it is over. */
+static gint64
+drain_time_left (IvtvReader * r, gint64 now)
+{
+  gint64 end = MIN (r->drain_deadline,
+      MAX (r->last_data, r->drain_start) + IVTV_READ_DRAIN_IDLE_US);
+
+  return MAX (end - now, 0);
+}
+
 /* Wait until the device is readable.  GST_FLOW_OK when it is; EOS when a
- * drain ran out of time; ERROR (posted) after 2 x timeout without data
- * since @since (when create() began waiting: a streaming thread held up
- * downstream never counts as a stall). */
+ * drain ran out of time; ERROR (posted) when the stall watchdog gives up
+ * (no data since @since, when create() began waiting: a streaming thread
+ * held up downstream never counts as a stall). */
 static GstFlowReturn
 wait_readable (IvtvReader * r, gint64 since)
 {
   for (;;) {
-    gint64 now = g_get_monotonic_time (), wait = WAIT_STEP_US;
-    guint timeout = (guint) g_atomic_int_get ((gint *) & r->timeout);
+    gint64 wait = WAIT_STEP_US;
     gint ret;
 
     if (g_atomic_int_get (&r->drain)) {
-      /* a GOP is about half a second: no data for that long while
-       * draining means the driver will not end the stream */
-      gint64 end = MIN (r->drain_deadline,
-          MAX (r->last_data, r->drain_start) + IVTV_READ_DRAIN_IDLE_US);
+      gint64 left = drain_time_left (r, g_get_monotonic_time ());
 
-      if (now >= end) {
+      if (left == 0) {
         GST_INFO_OBJECT (r->element, "the driver did not end the stream "
             "in time: ending it here");
         return GST_FLOW_EOS;
       }
-      wait = MIN (wait, end - now);
-    } else if (timeout > 0) {
-      gint64 idle = now - since, limit = timeout * G_USEC_PER_SEC;
-
-      if (idle >= 2 * limit) {
-        GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
-            ("No data from %s for %u seconds: the encoder or its driver "
-                "hangs; giving up.", r->dev->path, 2 * timeout),
-            ("poll() saw no data for %" G_GINT64_FORMAT " ms (timeout=%u)",
-                idle / 1000, timeout));
-        return GST_FLOW_ERROR;
-      }
-      if (idle >= limit && !r->stall_warned) {
-        GST_ELEMENT_WARNING (r->element, RESOURCE, READ,
-            ("No data from %s for %u seconds: the encoder seems stalled "
-                "(giving up after %u seconds).", r->dev->path, timeout,
-                2 * timeout), ("still waiting (timeout=%u)", timeout));
-        r->stall_warned = TRUE;
-      }
+      wait = MIN (wait, left);
+    } else if (ivtv_stall_check (&r->stall, r->element, r->dev,
+            since) != GST_FLOW_OK) {
+      return GST_FLOW_ERROR;
     }
 
     ret = gst_poll_wait (r->poll, wait * GST_USECOND);
     if (ret > 0)
       return GST_FLOW_OK;
-    if (ret == 0)
+    if (ret == 0 || errno == EINTR || errno == EAGAIN)
       continue;
     if (errno == EBUSY)
       return GST_FLOW_FLUSHING;
-    if (errno == EINTR || errno == EAGAIN)
-      continue;
     GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
         ("Waiting for data from %s failed.", r->dev->path),
         ("poll: %s", g_strerror (errno)));
@@ -210,6 +202,83 @@ post_read_error (IvtvReader * r, gint err)
   }
 }
 
+/* Read once into @data, polling first unless a backlog is likely;
+ * EAGAIN/EINTR poll again, EIO is retried IVTV_READ_EIO_RETRIES times.
+ * The byte count, 0, or -errno; *fret is not GST_FLOW_OK when the wait
+ * ended without a read (flushing, drain over, stall error). */
+static gssize
+read_once (IvtvReader * r, guint8 * data, gsize size, GstFlowReturn * fret)
+{
+  gint64 since = g_get_monotonic_time ();
+  gssize n;
+
+  *fret = GST_FLOW_OK;
+  for (;;) {
+    if (!r->read_first && (*fret = wait_readable (r, since)) != GST_FLOW_OK)
+      return 0;
+    r->read_first = FALSE;      /* EAGAIN/EINTR: poll again */
+    n = ivtv_device_read (r->dev, data, size);
+    if (n == -EAGAIN || n == -EINTR)
+      continue;
+    if (n == -EIO && r->eio_count < IVTV_READ_EIO_RETRIES) {
+      if (r->eio_count++ == 0)
+        GST_ELEMENT_WARNING (r->element, RESOURCE, READ,
+            ("The device %s reported an I/O error; retrying.", r->dev->path),
+            ("read: %s (retry %u of %u)", g_strerror (EIO), r->eio_count,
+                IVTV_READ_EIO_RETRIES));
+      g_usleep (100 * G_TIME_SPAN_MILLISECOND);
+      continue;
+    }
+    return n;
+  }
+}
+
+/* What a failed or empty read means for the flow. */
+static GstFlowReturn
+read_failed (IvtvReader * r, gssize n)
+{
+  if (n < 0 && r->reconnect && (n == -ENODEV || n == -ENXIO)) {
+    GST_WARNING_OBJECT (r->element, "%s went away after %" G_GUINT64_FORMAT
+        " bytes", r->dev->path, r->offset);
+    return IVTV_FLOW_DEVICE_LOST;
+  }
+  if (n < 0) {
+    post_read_error (r, (gint) - n);
+    return GST_FLOW_ERROR;
+  }
+  GST_DEBUG_OBJECT (r->element, "read 0 bytes: end of stream");
+  return GST_FLOW_EOS;
+}
+
+/* The pool block @buf (mapped as @map) holds @n bytes: the buffer to push.
+ * Little data in a big block (a paced card hands out what its DMA has,
+ * often 8-32 KiB) is copied out and the block goes back: downstream queues
+ * count buffers, not the memory behind them. */
+static GstBuffer *
+finish_buffer (IvtvReader * r, GstBuffer * buf, GstMapInfo * map, gsize n)
+{
+  if (n < map->size / IVTV_READ_COMPACT_RATIO) {
+    GstBuffer *small = gst_buffer_new_allocate (NULL, n, NULL);
+
+    r->n_short++;
+    gst_buffer_fill (small, 0, map->data, n);
+    gst_buffer_unmap (buf, map);
+    gst_buffer_unref (buf);
+    buf = small;
+  } else {
+    gst_buffer_unmap (buf, map);
+    if (n < map->size) {
+      r->n_short++;
+      gst_buffer_resize (buf, 0, n);
+    }
+  }
+  GST_BUFFER_OFFSET (buf) = r->offset;
+  GST_BUFFER_OFFSET_END (buf) = r->offset + n;
+  r->offset += n;
+  r->n_buffers++;
+  return buf;
+}
+
 GstFlowReturn
 ivtv_read_create (IvtvReader * r, GstBuffer ** out)
 {
@@ -217,7 +286,6 @@ ivtv_read_create (IvtvReader * r, GstBuffer ** out)
   GstMapInfo map;
   GstFlowReturn fret;
   gssize n;
-  gint64 since;
 
   *out = NULL;
   if (!r->started)
@@ -233,83 +301,96 @@ ivtv_read_create (IvtvReader * r, GstBuffer ** out)
     return GST_FLOW_ERROR;
   }
 
-  since = g_get_monotonic_time ();
-  for (;;) {
-    if (!r->read_first) {
-      fret = wait_readable (r, since);
-      if (fret != GST_FLOW_OK)
-        goto done;
-    }
-    r->read_first = FALSE;      /* EAGAIN/EINTR: poll again */
-    n = ivtv_device_read (r->dev, map.data, map.size);
-    if (n == -EAGAIN || n == -EINTR)
-      continue;
-    if (n == -EIO && r->eio_count < IVTV_READ_EIO_RETRIES) {
-      if (r->eio_count++ == 0)
-        GST_ELEMENT_WARNING (r->element, RESOURCE, READ,
-            ("The device %s reported an I/O error; retrying.", r->dev->path),
-            ("read: %s (retry %u of %u)", g_strerror (EIO), r->eio_count,
-                IVTV_READ_EIO_RETRIES));
-      g_usleep (100 * G_TIME_SPAN_MILLISECOND);
-      continue;
-    }
-    break;
-  }
-
-  if (n < 0 && r->reconnect && (n == -ENODEV || n == -ENXIO)) {
-    GST_WARNING_OBJECT (r->element, "%s went away after %" G_GUINT64_FORMAT
-        " bytes", r->dev->path, r->offset);
-    r->lost = TRUE;
-    fret = GST_FLOW_CUSTOM_ERROR;
-    goto done;
-  }
-  if (n < 0) {
-    post_read_error (r, (gint) - n);
-    fret = GST_FLOW_ERROR;
-    goto done;
-  }
-  if (n == 0) {
-    GST_DEBUG_OBJECT (r->element, "read 0 bytes: end of stream");
-    fret = GST_FLOW_EOS;
-    goto done;
+  n = read_once (r, map.data, map.size, &fret);
+  if (fret == GST_FLOW_OK && n <= 0)
+    fret = read_failed (r, n);
+  if (fret != GST_FLOW_OK) {
+    gst_buffer_unmap (buf, &map);
+    gst_buffer_unref (buf);
+    return fret;
   }
 
   r->last_data = g_get_monotonic_time ();
   r->eio_count = 0;
-  if (r->stall_warned) {
-    GST_ELEMENT_INFO (r->element, RESOURCE, READ,
-        ("Data from %s flows again.", r->dev->path), (NULL));
-    r->stall_warned = FALSE;
-  }
+  ivtv_stall_data (&r->stall, r->element, r->dev);
   r->read_first = r->nonblocking && (gsize) n == map.size;
-  if ((gsize) n < map.size / IVTV_READ_COMPACT_RATIO) {
-    /* little data in a big pool block (a paced card hands out what its
-     * DMA has, often 8-32 KiB): downstream queues count buffers, not the
-     * memory behind them, so copy the data out and give the block back */
-    GstBuffer *small = gst_buffer_new_allocate (NULL, n, NULL);
-
-    r->n_short++;
-    gst_buffer_fill (small, 0, map.data, n);
-    gst_buffer_unmap (buf, &map);
-    gst_buffer_unref (buf);
-    buf = small;
-  } else {
-    gst_buffer_unmap (buf, &map);
-    if ((gsize) n < map.size) {
-      r->n_short++;
-      gst_buffer_resize (buf, 0, n);
-    }
-  }
-  GST_BUFFER_OFFSET (buf) = r->offset;
-  GST_BUFFER_OFFSET_END (buf) = r->offset + n;
-  r->offset += n;
-  r->n_buffers++;
+  *out = finish_buffer (r, buf, &map, n);
   GST_LOG_OBJECT (r->element, "read %" G_GSSIZE_FORMAT " bytes", n);
-  *out = buf;
   return GST_FLOW_OK;
+}
 
-done:
-  gst_buffer_unmap (buf, &map);
-  gst_buffer_unref (buf);
-  return fret;
+/* ---- as a capture path (ivtvpath.h) ---- */
+
+typedef struct
+{
+  IvtvPath path;
+  IvtvReader reader;
+} IvtvReadPath;
+
+static GstFlowReturn
+read_path_create (IvtvPath * path, GstBuffer ** buf)
+{
+  return ivtv_read_create (&((IvtvReadPath *) path)->reader, buf);
+}
+
+static gboolean
+read_path_drain (IvtvPath * path, gint64 max_us)
+{
+  ivtv_read_drain (&((IvtvReadPath *) path)->reader, max_us);
+  return TRUE;
+}
+
+static void
+read_path_set_timeout (IvtvPath * path, guint seconds)
+{
+  ivtv_read_set_timeout (&((IvtvReadPath *) path)->reader, seconds);
+}
+
+static void
+read_path_get_position (IvtvPath * path, IvtvPathPosition * pos)
+{
+  IvtvReader *r = &((IvtvReadPath *) path)->reader;
+
+  pos->bytes = r->offset;
+  pos->buffers = r->n_buffers;
+  pos->next_offset = r->offset;
+}
+
+static void
+read_path_resume_from (IvtvPath * path, const IvtvPathPosition * before)
+{
+  IvtvReader *r = &((IvtvReadPath *) path)->reader;
+
+  r->offset = before->bytes;    /* byte offsets go on */
+  r->n_buffers = before->buffers;
+}
+
+static void
+read_path_free (IvtvPath * path)
+{
+  ivtv_read_stop (&((IvtvReadPath *) path)->reader);
+  g_free (path);
+}
+
+static const IvtvPathFuncs read_path_funcs = {
+  read_path_create, read_path_drain, read_path_set_timeout,
+  read_path_get_position, read_path_resume_from, read_path_free
+};
+
+IvtvPath *
+ivtv_read_path_new (const IvtvPathConfig * config, GError ** error)
+{
+  IvtvReadPath *p = g_new0 (IvtvReadPath, 1);
+
+  p->path.funcs = &read_path_funcs;
+  p->path.mode = IVTV_IO_RW;
+  ivtv_read_init (&p->reader);
+  if (!ivtv_read_start (&p->reader, config->element, config->dev,
+          config->poll, config->blocksize, error)) {
+    g_free (p);
+    return NULL;
+  }
+  ivtv_read_set_timeout (&p->reader, config->timeout);
+  p->reader.reconnect = config->reconnect;
+  return &p->path;
 }

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the read() capture path (as fdsrc does it).
  *
  * IvtvReader reads the device's byte stream into buffers from its own
- * GstBufferPool (no allocation per buffer): it waits in the element's
+ * GstBufferPool (no allocation per buffer): it waits in the capture's
  * GstPoll (so unlock/flush returns at once), reads once into the buffer and
  * pushes what it got — a short read is pushed as it is (resized), never
  * overwritten by the next read; one that fills less than an eighth of the
@@ -15,16 +16,18 @@
  * what happened; EIO is retried IVTV_READ_EIO_RETRIES times (100 ms apart)
  * before it is an error.
  *
- * Stalls are measured over the whole wait of one create() (not per poll()
- * call, and never counting time the streaming thread spent downstream):
- * no data for `timeout` seconds posts a warning once, for 2 x `timeout` an
- * error (never a hang); timeout 0 waits for ever.
+ * Stalls are the shared watchdog's (IvtvStall, ivtvpath.h), measured over
+ * the whole wait of one create() (not per poll() call, and never counting
+ * time the streaming thread spent downstream): no data for `timeout`
+ * seconds posts a warning once, for 2 x `timeout` an error (never a hang);
+ * timeout 0 waits for ever.
  *
  * A drain (ivtv_read_drain, after ENCODER_CMD STOP) reads on until the
  * driver ends the stream (read() returns 0), the drain deadline passes or
  * no data comes for 0.5 s (about a GOP), then gives EOS.  With `reconnect`
- * set, ENODEV/ENXIO posts nothing: create returns GST_FLOW_CUSTOM_ERROR
- * with `lost` set, and the element waits for the node to come back.
+ * set, ENODEV/ENXIO posts nothing: create returns IVTV_FLOW_DEVICE_LOST
+ * and the capture session waits for the node to come back.
+ * ivtv_read_path_new() (ivtvpath.h) wraps an IvtvReader as a capture path.
  * Buffers carry byte offsets; time stamps come from the base class
  * (do-timestamp: running time on arrival).
  */
@@ -33,29 +36,27 @@
 
 #include <gst/gst.h>
 #include "ivtvdevice.h"
+#include "ivtvpath.h"
 
 G_BEGIN_DECLS
 
-#define IVTV_READ_STALL_SECONDS 5
 #define IVTV_READ_EIO_RETRIES 3
 
 typedef struct
 {
   GstElement *element;          /* for messages; not a reference */
   IvtvDevice *dev;
-  GstPoll *poll;                /* the element's; not owned */
+  GstPoll *poll;                /* the capture session's; not owned */
   GstPollFD pfd;
   GstBufferPool *pool;
   guint blocksize;
   gboolean started;
-  gboolean stall_warned;
-  guint timeout;                /* seconds; 0 = no stall detection */
+  IvtvStall stall;              /* timeout 0 (no stall detection) by default */
   gint64 last_data;             /* monotonic us of the last data */
   gint drain;                   /* atomic: draining after ENCODER_CMD STOP */
   gint64 drain_start, drain_deadline;   /* monotonic us */
   guint eio_count;              /* consecutive EIO */
-  gboolean reconnect;           /* ENODEV: no error, set lost */
-  gboolean lost;                /* the device went away (reconnect) */
+  gboolean reconnect;           /* ENODEV: IVTV_FLOW_DEVICE_LOST, no error */
   gboolean nonblocking;         /* the fd is O_NONBLOCK: read() never blocks */
   gboolean read_first;          /* last read filled the buffer: skip poll */
 
@@ -73,7 +74,7 @@ gboolean ivtv_read_start (IvtvReader * r, GstElement * element,
 
 /* One buffer of at most blocksize bytes.  GST_FLOW_FLUSHING when the poll
  * is set flushing, GST_FLOW_EOS at end of stream, GST_FLOW_ERROR after
- * posting an element error. */
+ * posting an element error, IVTV_FLOW_DEVICE_LOST (with reconnect). */
 GstFlowReturn ivtv_read_create (IvtvReader * r, GstBuffer ** out);
 
 /* Stall timeout in seconds (0 = off); any thread. */

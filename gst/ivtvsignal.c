@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the signal watch thread (see ivtvsignal.h). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -5,7 +6,6 @@
 
 #include "ivtvsignal.h"
 #include "ivtvdebug.h"
-#include "ivtvprobe.h"
 
 #include <errno.h>
 #include <string.h>
@@ -51,7 +51,7 @@ ivtv_signal_query (IvtvDevice * dev, gchar ** name, gboolean * locked)
   if (name) {
     gchar buf[IVTV_NAME_LEN];
 
-    ivtv_probe_copy_name (buf, sizeof (buf), in.name, sizeof (in.name));
+    ivtv_device_copy_name (buf, sizeof (buf), in.name, sizeof (in.name));
     *name = g_strdup (buf);
   }
   if (in.status & (V4L2_IN_ST_NO_POWER | V4L2_IN_ST_NO_SIGNAL))

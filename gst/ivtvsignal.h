@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the signal watch: is there a picture on the input?
  *
  * IvtvSignal runs a private thread that, at start and then about once a
@@ -23,7 +24,7 @@ G_BEGIN_DECLS
 typedef struct
 {
   GstElement *element;          /* not a reference */
-  IvtvDevice *dev;              /* the element's; ioctls under dev_lock */
+  IvtvDevice *dev;              /* the session's; ioctls under dev_lock */
   GMutex *dev_lock;
   guint timeout;                /* signal-timeout in seconds, 0 = off */
 
@@ -42,8 +43,9 @@ typedef struct
 void ivtv_signal_init (IvtvSignal * s);
 void ivtv_signal_clear (IvtvSignal * s);
 
-/* Check once now (the caller holds @dev_lock), then start the watch
- * thread.  @timeout: seconds without signal before EOS (0 = never). */
+/* Check once now, then start the watch thread; every check takes
+ * @dev_lock itself, so call it without holding it.  @timeout: seconds
+ * without signal before EOS (0 = never). */
 void ivtv_signal_start (IvtvSignal * s, GstElement * element,
     IvtvDevice * dev, GMutex * dev_lock, guint timeout);
 

@@ -1,15 +1,16 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the streaming capture path: V4L2 buffer queue, zero-copy
  * GstMemory per V4L2 buffer, requeue on release, copy threshold,
  * timestamps and dropped-frame accounting (see ivtvstream.h).
  * REQBUFS, start/stop, DQBUF and what a frame becomes; the buffers and
- * their requeueing are ivtvbufferpool's.
+ * their requeueing are ivtvbufqueue's.  Also this path's IvtvPath.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "ivtvstream.h"
-#include "ivtvbufferpool.h"
+#include "ivtvbufqueue.h"
 #include "ivtvcaps.h"
 #include "ivtvdebug.h"
 
@@ -23,8 +24,8 @@
 
 #define GST_CAT_DEFAULT ivtv_debug
 
-/* Wait this long for a frame before warning (the wait goes on). */
-#define STALL_STEP (200 * GST_MSECOND)
+/* One poll() of the wait for a frame; the stall watchdog looks in between. */
+#define WAIT_STEP (200 * GST_MSECOND)
 
 /* poll() said "ready" within this time: the driver had a frame waiting
  * (we are behind, or the card is not paced), so the next DQBUF is tried
@@ -36,7 +37,7 @@ struct _IvtvStream
 {
   GstElement *element;
   IvtvDevice *dev;
-  IvtvStreamMode mode;
+  IvtvIoMode mode;              /* mmap, userptr or dmabuf */
 
   IvtvBufQueue *queue;          /* NULL when not started */
   GstPoll *poll;
@@ -53,11 +54,9 @@ struct _IvtvStream
 
   gint64 last_sequence;         /* -1 before the first frame */
   gboolean eos_pending;         /* the driver flagged the last buffer */
-  gboolean stall_warned;
+  IvtvStall stall;              /* the stall watchdog */
   gboolean dq_first;            /* try DQBUF before poll() (see READY_AT_ONCE_US) */
-  guint timeout;                /* s without a frame: warning, 2x error */
   gboolean reconnect;           /* a lost device is not an error (caller's) */
-  gboolean lost;                /* ... and this stream lost it */
   gboolean shift_pending;       /* offsets go on from next_offset */
   gint64 offset_shift;          /* buffer offset - driver sequence */
   guint64 next_offset, bytes;
@@ -70,38 +69,24 @@ ivtv_stream_error_quark (void)
   return g_quark_from_static_string ("ivtv-stream-error-quark");
 }
 
-const gchar *
-ivtv_stream_mode_name (IvtvStreamMode mode)
-{
-  switch (mode) {
-    case IVTV_STREAM_MODE_MMAP:
-      return "mmap";
-    case IVTV_STREAM_MODE_USERPTR:
-      return "userptr";
-    case IVTV_STREAM_MODE_DMABUF:
-      return "dmabuf";
-  }
-  return "unknown";
-}
-
 static guint32
-mode_memory (IvtvStreamMode mode)
+mode_memory (IvtvIoMode mode)
 {
-  return mode == IVTV_STREAM_MODE_USERPTR ? V4L2_MEMORY_USERPTR :
+  return mode == IVTV_IO_USERPTR ? V4L2_MEMORY_USERPTR :
       V4L2_MEMORY_MMAP;
 }
 
 /* ---- public API ---- */
 
 IvtvStream *
-ivtv_stream_new (GstElement * element, IvtvDevice * dev, IvtvStreamMode mode)
+ivtv_stream_new (GstElement * element, IvtvDevice * dev, IvtvIoMode mode)
 {
   IvtvStream *s;
 
   ivtv_debug_init ();
 
   s = g_new0 (IvtvStream, 1);
-  s->timeout = IVTV_STREAM_DEFAULT_TIMEOUT;
+  ivtv_stall_init (&s->stall, IVTV_PATH_DEFAULT_TIMEOUT);
   s->element = element;
   s->dev = dev;
   s->mode = mode;
@@ -119,36 +104,10 @@ ivtv_stream_free (IvtvStream * stream)
   g_free (stream);
 }
 
-gboolean
-ivtv_stream_is_started (const IvtvStream * stream)
-{
-  return stream->queue != NULL;
-}
-
-IvtvStreamMode
-ivtv_stream_get_mode (const IvtvStream * stream)
-{
-  return stream->mode;
-}
-
-void
-ivtv_stream_get_stats (const IvtvStream * stream, IvtvStreamStats * stats)
-{
-  stats->frames = stream->frames;
-  stats->dropped = stream->dropped;
-  stats->copied = stream->copied;
-  stats->bytes = stream->bytes;
-  stats->next_offset = stream->next_offset;
-  stats->n_buffers =
-      stream->queue ? ivtv_buf_queue_get_size (stream->queue) : 0;
-}
-
 guint
 ivtv_stream_probe_modes (IvtvDevice * dev)
 {
-  static const IvtvStreamMode modes[] = {
-    IVTV_STREAM_MODE_MMAP, IVTV_STREAM_MODE_USERPTR
-  };
+  static const IvtvIoMode modes[] = { IVTV_IO_MMAP, IVTV_IO_USERPTR };
   guint i, mask = 0;
 
   if (!ivtv_device_has_cap (dev, V4L2_CAP_STREAMING))
@@ -165,9 +124,9 @@ ivtv_stream_probe_modes (IvtvDevice * dev)
     ret = ivtv_ioctl (dev, VIDIOC_REQBUFS, &req);
     /* EBUSY: another queue owner; the memory type itself is fine */
     if (ret == 0 || ret == -EBUSY) {
-      mask |= IVTV_STREAM_MODE_BIT (modes[i]);
-      if (modes[i] == IVTV_STREAM_MODE_MMAP)
-        mask |= IVTV_STREAM_MODE_BIT (IVTV_STREAM_MODE_DMABUF);
+      mask |= IVTV_IO_BIT (modes[i]);
+      if (modes[i] == IVTV_IO_MMAP)
+        mask |= IVTV_IO_BIT (IVTV_IO_DMABUF);
     }
   }
   return mask;
@@ -202,9 +161,7 @@ read_format (IvtvStream * s, GError ** error)
   struct v4l2_streamparm parm;
   int ret;
 
-  memset (&fmt, 0, sizeof (fmt));
-  fmt.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-  ret = ivtv_ioctl (s->dev, VIDIOC_G_FMT, &fmt);
+  ret = ivtv_device_get_format (s->dev, &fmt);
   if (ret < 0) {
     g_set_error (error, IVTV_STREAM_ERROR, ret == -ENODEV ?
         IVTV_STREAM_ERROR_DEVICE : IVTV_STREAM_ERROR_FAILED,
@@ -252,18 +209,8 @@ read_format (IvtvStream * s, GError ** error)
 static gchar *
 offered_modes (IvtvDevice * dev)
 {
-  GString *str = g_string_new (NULL);
-  guint m = ivtv_stream_probe_modes (dev), i;
-
-  if (ivtv_device_has_cap (dev, V4L2_CAP_READWRITE))
-    g_string_append (str, "rw");
-  for (i = IVTV_STREAM_MODE_MMAP; i <= IVTV_STREAM_MODE_DMABUF; i++)
-    if (m & IVTV_STREAM_MODE_BIT (i))
-      g_string_append_printf (str, "%s%s", str->len ? ", " : "",
-          ivtv_stream_mode_name ((IvtvStreamMode) i));
-  if (str->len == 0)
-    g_string_append (str, "no I/O method");
-  return g_string_free (str, FALSE);
+  return ivtv_io_mode_describe (dev->device_caps,
+      ivtv_stream_probe_modes (dev));
 }
 
 static IvtvStreamError
@@ -294,20 +241,10 @@ free_driver_buffers (IvtvDevice * dev, guint32 memory)
         g_strerror (-ret));
 }
 
-gboolean
-ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
-    GError ** error)
+/* Can this device stream in this mode at all? */
+static gboolean
+check_can_stream (IvtvStream * s, GError ** error)
 {
-  struct v4l2_requestbuffers req;
-  IvtvBufQueue *q;
-  const gchar *what = NULL;
-  const gchar *name = ivtv_stream_mode_name (s->mode);
-  int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-  guint i, count;
-  int ret;
-
-  g_return_val_if_fail (s->queue == NULL, FALSE);
-
   if (!ivtv_device_has_cap (s->dev, V4L2_CAP_STREAMING)) {
     g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_UNSUPPORTED,
         "%s does not support streaming I/O (%s)", s->dev->path,
@@ -315,7 +252,7 @@ ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
         "it offers read() only: use io-mode=rw" : "and no read() either");
     return FALSE;
   }
-  if (s->mode == IVTV_STREAM_MODE_DMABUF && s->dev->io != &ivtv_io_libc) {
+  if (s->mode == IVTV_IO_DMABUF && ivtv_device_via_libv4l2 (s->dev)) {
     /* libv4l2 may convert into its own buffers: an export would hand out
      * the unconverted frames */
     g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_UNSUPPORTED,
@@ -323,15 +260,17 @@ ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
         "(use-libv4l2=off, or io-mode=mmap)", s->dev->path);
     return FALSE;
   }
-  if (!read_format (s, error))
-    return FALSE;
-  /* libv4l2 converts into buffers of its own, whose life it manages (its
-   * close unmaps them): never hand those downstream */
-  s->via_libv4l2 = s->dev->io != &ivtv_io_libc;
+  return TRUE;
+}
 
-  count = IVTV_STREAM_DEFAULT_BUFFERS + MIN (extra_buffers,
-      IVTV_STREAM_MAX_BUFFERS);
-  count = MIN (count, IVTV_STREAM_MAX_BUFFERS);
+/* REQBUFS @count buffers: the number the driver gave, 0 with @error. */
+static guint
+request_buffers (IvtvStream * s, guint count, GError ** error)
+{
+  const gchar *name = ivtv_io_mode_nick (s->mode);
+  struct v4l2_requestbuffers req;
+  int ret;
+
   memset (&req, 0, sizeof (req));
   req.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
   req.memory = mode_memory (s->mode);
@@ -349,75 +288,96 @@ ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
         "; another application (or buffers of an earlier capture still "
         "held downstream) may be using it" : "", offered);
     g_free (offered);
-    return FALSE;
+    return 0;
   }
   if (req.count == 0) {
     g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_FAILED,
         "%s gave no buffers for %s streaming (VIDIOC_REQBUFS count 0)",
         s->dev->path, name);
-    return FALSE;
+    return 0;
   }
   if (req.count > IVTV_STREAM_MAX_BUFFERS) {
     g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_FAILED,
         "%s wants %u buffers for %s streaming, more than the %u allowed",
         s->dev->path, req.count, name, IVTV_STREAM_MAX_BUFFERS);
     free_driver_buffers (s->dev, req.memory);
-    return FALSE;
+    return 0;
   }
   GST_DEBUG_OBJECT (s->element, "%s: %u buffers of %u bytes", name,
       req.count, s->sizeimage);
+  return req.count;
+}
 
-  q = ivtv_buf_queue_new (s->dev, req.memory, req.count);
-  if (s->mode == IVTV_STREAM_MODE_DMABUF && s->dmabuf_alloc == NULL)
+/* Map/export/allocate @count buffers, queue them all, STREAMON.  The
+ * queue, or NULL with @error (everything undone). */
+static IvtvBufQueue *
+queue_and_stream_on (IvtvStream * s, guint count, GError ** error)
+{
+  guint32 memory = mode_memory (s->mode);
+  IvtvBufQueue *q = ivtv_buf_queue_new (s->dev, memory, count);
+  const gchar *what = NULL;
+  int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  IvtvStreamError code;
+  guint i;
+  int ret = 0;
+
+  if (s->mode == IVTV_IO_DMABUF && s->dmabuf_alloc == NULL)
     s->dmabuf_alloc = gst_dmabuf_allocator_new ();
-
-  for (i = 0; i < req.count; i++) {
+  for (i = 0; i < count && ret >= 0; i++)
     ret = ivtv_buf_queue_setup (q, i, s->sizeimage,
-        s->mode == IVTV_STREAM_MODE_DMABUF ? s->dmabuf_alloc : NULL, &what);
-    if (ret < 0)
-      goto slot_failed;
-  }
-  ret = ivtv_buf_queue_qbuf_all (q);
-  if (ret < 0) {
+        s->mode == IVTV_IO_DMABUF ? s->dmabuf_alloc : NULL, &what);
+  if (ret >= 0 && (ret = ivtv_buf_queue_qbuf_all (q)) < 0)
     what = "VIDIOC_QBUF";
-    goto slot_failed;
-  }
-
-  ret = ivtv_ioctl (s->dev, VIDIOC_STREAMON, &type);
-  if (ret < 0) {
+  if (ret >= 0 && (ret = ivtv_ioctl (s->dev, VIDIOC_STREAMON, &type)) < 0)
     what = "VIDIOC_STREAMON";
-    goto slot_failed;
-  }
+  if (ret >= 0)
+    return q;
 
-  s->queue = q;
+  code = classify (ret);
+  if (s->mode == IVTV_IO_DMABUF && (ret == -EINVAL || ret == -ENOTTY)
+      && g_str_equal (what, "VIDIOC_EXPBUF"))
+    code = IVTV_STREAM_ERROR_UNSUPPORTED;
+  g_set_error (error, IVTV_STREAM_ERROR, code,
+      "Could not start %s streaming on %s (%s: %s)",
+      ivtv_io_mode_nick (s->mode), s->dev->path, what, g_strerror (-ret));
+  ivtv_buf_queue_deactivate (q, TRUE);
+  free_driver_buffers (s->dev, memory);
+  ivtv_buf_queue_unref (q);
+  return NULL;
+}
+
+gboolean
+ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
+    GError ** error)
+{
+  guint count;
+
+  g_return_val_if_fail (s->queue == NULL, FALSE);
+
+  if (!check_can_stream (s, error) || !read_format (s, error))
+    return FALSE;
+  /* libv4l2 converts into buffers of its own, whose life it manages (its
+   * close unmaps them): never hand those downstream */
+  s->via_libv4l2 = ivtv_device_via_libv4l2 (s->dev);
+
+  count = IVTV_STREAM_DEFAULT_BUFFERS + MIN (extra_buffers,
+      IVTV_STREAM_MAX_BUFFERS);
+  count = request_buffers (s, MIN (count, IVTV_STREAM_MAX_BUFFERS), error);
+  if (count == 0 || (s->queue = queue_and_stream_on (s, count, error)) == NULL)
+    return FALSE;
+
   s->poll = poll;
   s->pollfd.fd = s->dev->fd;
   gst_poll_add_fd (poll, &s->pollfd);
   gst_poll_fd_ctl_read (poll, &s->pollfd, TRUE);
   s->last_sequence = -1;
   s->eos_pending = FALSE;
-  s->stall_warned = FALSE;
+  s->stall.warned = FALSE;
   s->dq_first = FALSE;
-  s->lost = s->shift_pending = FALSE;
+  s->shift_pending = FALSE;
   s->offset_shift = 0;
   s->frames = s->dropped = s->copied = s->bytes = s->next_offset = 0;
   return TRUE;
-
-slot_failed:
-  {
-    IvtvStreamError code = classify (ret);
-
-    if (s->mode == IVTV_STREAM_MODE_DMABUF && (ret == -EINVAL
-            || ret == -ENOTTY) && g_str_equal (what, "VIDIOC_EXPBUF"))
-      code = IVTV_STREAM_ERROR_UNSUPPORTED;
-    g_set_error (error, IVTV_STREAM_ERROR, code,
-        "Could not start %s streaming on %s (%s: %s)", name, s->dev->path,
-        what, g_strerror (-ret));
-    ivtv_buf_queue_deactivate (q, TRUE);
-    free_driver_buffers (s->dev, req.memory);
-    ivtv_buf_queue_unref (q);
-    return FALSE;
-  }
 }
 
 void
@@ -541,28 +501,12 @@ wait_frame (IvtvStream * s, gboolean * poll_error)
 
   *poll_error = FALSE;
   for (;;) {
-    guint timeout = (guint) g_atomic_int_get ((gint *) & s->timeout);
-    gint64 idle = g_get_monotonic_time () - since;
     gint ret;
 
-    /* stalls are measured from the last frame, not per poll() */
-    if (timeout > 0 && idle >= 2 * (gint64) timeout * G_USEC_PER_SEC) {
-      GST_ELEMENT_ERROR (s->element, RESOURCE, READ,
-          ("%s has sent no frame for %u seconds: giving up.", s->dev->path,
-              2 * timeout), ("%" G_GUINT64_FORMAT " frames so far",
-              s->frames));
+    if (ivtv_stall_check (&s->stall, s->element, s->dev, since)
+        != GST_FLOW_OK)
       return GST_FLOW_ERROR;
-    }
-    if (timeout > 0 && idle >= (gint64) timeout * G_USEC_PER_SEC
-        && !s->stall_warned) {
-      GST_ELEMENT_WARNING (s->element, RESOURCE, READ,
-          ("%s has sent no frame for %u seconds (giving up after %u).",
-              s->dev->path, timeout, 2 * timeout),
-          ("still waiting; %" G_GUINT64_FORMAT " frames so far", s->frames));
-      s->stall_warned = TRUE;
-    }
-    ret = gst_poll_wait (s->poll, STALL_STEP);
-
+    ret = gst_poll_wait (s->poll, WAIT_STEP);
     if (ret < 0) {
       if (errno == EBUSY)
         return GST_FLOW_FLUSHING;
@@ -582,122 +526,105 @@ wait_frame (IvtvStream * s, gboolean * poll_error)
   }
 }
 
-GstFlowReturn
-ivtv_stream_create (IvtvStream * s, GstBuffer ** buf)
+/* Wait (unless a frame is likely waiting) and DQBUF into @b. */
+static GstFlowReturn
+dequeue (IvtvStream * s, struct v4l2_buffer *b)
 {
-  IvtvBufQueue *q = s->queue;
-  struct v4l2_buffer b;
-  GstMemory *mem;
-  GstBuffer *out;
-  GstClockTime ts, dur = GST_CLOCK_TIME_NONE;
-  guint queued;
-  GstFlowReturn fret;
-  gboolean poll_error;
-  int ret;
+  for (;;) {
+    gboolean poll_error = FALSE;
+    GstFlowReturn fret;
+    int ret;
 
-  g_return_val_if_fail (q != NULL, GST_FLOW_ERROR);
+    if (!s->dq_first) {
+      gint64 t0 = g_get_monotonic_time ();
 
-  if (s->eos_pending)
-    return GST_FLOW_EOS;
-
-again:
-  poll_error = FALSE;
-  if (!s->dq_first) {
-    gint64 t0 = g_get_monotonic_time ();
-
-    fret = wait_frame (s, &poll_error);
-    if (fret != GST_FLOW_OK)
-      return fret;
-    s->dq_first = !poll_error
-        && g_get_monotonic_time () - t0 < READY_AT_ONCE_US;
+      if ((fret = wait_frame (s, &poll_error)) != GST_FLOW_OK)
+        return fret;
+      s->dq_first = !poll_error
+          && g_get_monotonic_time () - t0 < READY_AT_ONCE_US;
+    }
+    memset (b, 0, sizeof (*b));
+    b->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    b->memory = ivtv_buf_queue_get_memory (s->queue);
+    ret = ivtv_ioctl (s->dev, VIDIOC_DQBUF, b);
+    if (ret == -EAGAIN && poll_error)
+      return post_error (s, -EIO, "poll (the device reported an error)");
+    if (ret == -EAGAIN) {
+      s->dq_first = FALSE;
+      continue;
+    }
+    if (ret == -EPIPE)
+      return GST_FLOW_EOS;
+    if ((ret == -ENODEV || ret == -ENXIO) && s->reconnect) {
+      GST_INFO_OBJECT (s->element, "%s went away after %" G_GUINT64_FORMAT
+          " frames", s->dev->path, s->frames);
+      return IVTV_FLOW_DEVICE_LOST;
+    }
+    return ret < 0 ? post_error (s, ret, "VIDIOC_DQBUF") : GST_FLOW_OK;
   }
+}
 
-  memset (&b, 0, sizeof (b));
-  b.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-  b.memory = ivtv_buf_queue_get_memory (q);
-  ret = ivtv_ioctl (s->dev, VIDIOC_DQBUF, &b);
-  if (ret == -EAGAIN && poll_error)
-    return post_error (s, -EIO, "poll (the device reported an error)");
-  if (ret == -EAGAIN) {
-    s->dq_first = FALSE;
-    goto again;
-  }
-  if (ret == -EPIPE)
-    return GST_FLOW_EOS;
-  if ((ret == -ENODEV || ret == -ENXIO) && s->reconnect) {
-    GST_INFO_OBJECT (s->element, "%s went away after %" G_GUINT64_FORMAT
-        " frames", s->dev->path, s->frames);
-    s->lost = TRUE;
-    return GST_FLOW_CUSTOM_ERROR;
-  }
-  if (ret < 0)
-    return post_error (s, ret, "VIDIOC_DQBUF");
-
-  mem = ivtv_buf_queue_take (q, b.index, &queued);
-  if (mem == NULL) {
-    GST_ELEMENT_ERROR (s->element, RESOURCE, READ,
-        ("The driver of %s returned an invalid buffer.", s->dev->path),
-        ("VIDIOC_DQBUF gave index %u, not one of the %u queued buffers",
-            b.index, ivtv_buf_queue_get_size (q)));
-    return GST_FLOW_ERROR;
-  }
-
-  if (s->fps_n > 0)
-    dur = gst_util_uint64_scale_int (GST_SECOND, s->fps_d, s->fps_n);
-  ts = frame_timestamp (s, &b);
-
-  if (s->last_sequence >= 0 && b.sequence > s->last_sequence + 1) {
-    guint64 lost = b.sequence - s->last_sequence - 1;
+/* Count a gap in the driver's sequence numbers as dropped frames. */
+static void
+check_sequence (IvtvStream * s, const struct v4l2_buffer *b, GstClockTime ts,
+    GstClockTime dur)
+{
+  if (s->last_sequence >= 0 && b->sequence > s->last_sequence + 1) {
+    guint64 lost = b->sequence - s->last_sequence - 1;
     s->dropped += lost;
     post_dropped (s, lost, ts, dur);
   }
-  s->last_sequence = b.sequence;
+  s->last_sequence = b->sequence;
+}
 
-  if (b.flags & V4L2_BUF_FLAG_LAST)
-    s->eos_pending = TRUE;
+static gboolean
+frame_is_bad (IvtvStream * s, const struct v4l2_buffer *b, GstMemory * mem)
+{
+  return (b->flags & V4L2_BUF_FLAG_ERROR) || b->bytesused == 0
+      || b->bytesused > mem->maxsize
+      || (s->repack && b->bytesused < s->layout.size);
+}
 
-  if ((b.flags & V4L2_BUF_FLAG_ERROR) || b.bytesused == 0
-      || b.bytesused > mem->maxsize
-      || (s->repack && b.bytesused < s->layout.size)) {
-    GST_WARNING_OBJECT (s->element, "dropping buffer %u: %s (%u bytes)",
-        b.index, (b.flags & V4L2_BUF_FLAG_ERROR) ? "error flag" :
-        "bad payload size", b.bytesused);
-    s->dropped++;
-    gst_memory_unref (mem);     /* back to the driver */
-    if (s->eos_pending)
-      return GST_FLOW_EOS;
-    goto again;
-  }
+/* The GstBuffer of a good frame: its V4L2 buffer's memory (zero copy), or
+ * a copy when few buffers are left queued, the layout needs repacking or
+ * the buffers are libv4l2's.  NULL when a copy cannot be made. */
+static GstBuffer *
+wrap_frame (IvtvStream * s, const struct v4l2_buffer *b, GstMemory * mem,
+    guint queued)
+{
+  GstBuffer *out;
 
   mem->offset = 0;
-  mem->size = b.bytesused;
-
-  if (queued < IVTV_STREAM_MIN_QUEUED || s->repack || s->via_libv4l2) {
-    out = ivtv_layout_copy_frame (mem, b.bytesused,
-        s->repack ? &s->info : NULL, &s->layout);
-    gst_memory_unref (mem);     /* requeued at once */
-    if (out == NULL)
-      return post_error (s, -ENOMEM, "copying a frame");
-    s->copied++;
-    GST_LOG_OBJECT (s->element, "copied frame %u (%u buffers queued%s)",
-        b.sequence, queued, s->repack ? ", repacked" : "");
-  } else {
+  mem->size = b->bytesused;
+  if (queued >= IVTV_STREAM_MIN_QUEUED && !s->repack && !s->via_libv4l2) {
     out = gst_buffer_new ();
     gst_buffer_append_memory (out, mem);
+    return out;
   }
+  out = ivtv_layout_copy_frame (mem, b->bytesused,
+      s->repack ? &s->info : NULL, &s->layout);
+  gst_memory_unref (mem);       /* requeued at once */
+  if (out) {
+    s->copied++;
+    GST_LOG_OBJECT (s->element, "copied frame %u (%u buffers queued%s)",
+        b->sequence, queued, s->repack ? ", repacked" : "");
+  }
+  return out;
+}
 
-  GST_BUFFER_PTS (out) = ts;
-  GST_BUFFER_DTS (out) = GST_CLOCK_TIME_NONE;
-  GST_BUFFER_DURATION (out) = dur;
+/* Offsets (the driver's sequence, shifted after a reconnect) and the
+ * field order flags. */
+static void
+set_frame_meta (IvtvStream * s, GstBuffer * out, const struct v4l2_buffer *b)
+{
   if (s->shift_pending) {
-    s->offset_shift = (gint64) s->next_offset - (gint64) b.sequence;
+    s->offset_shift = (gint64) s->next_offset - (gint64) b->sequence;
     s->shift_pending = FALSE;
   }
-  GST_BUFFER_OFFSET (out) = (guint64) ((gint64) b.sequence + s->offset_shift);
+  GST_BUFFER_OFFSET (out) = (guint64) ((gint64) b->sequence + s->offset_shift);
   GST_BUFFER_OFFSET_END (out) = GST_BUFFER_OFFSET (out) + 1;
   s->next_offset = GST_BUFFER_OFFSET_END (out);
-  s->bytes += b.bytesused;
-  switch (b.field) {
+  switch (b->field) {
     case V4L2_FIELD_INTERLACED:
       /* the order is the standard's: bottom field first on 525 lines */
       if (!s->bff_std)
@@ -715,8 +642,57 @@ again:
   }
   if (s->frames == 0)
     GST_BUFFER_FLAG_SET (out, GST_BUFFER_FLAG_DISCONT);
+}
+
+GstFlowReturn
+ivtv_stream_create (IvtvStream * s, GstBuffer ** buf)
+{
+  struct v4l2_buffer b;
+  GstMemory *mem;
+  GstBuffer *out;
+  GstClockTime ts, dur = GST_CLOCK_TIME_NONE;
+  guint queued;
+  GstFlowReturn fret;
+
+  g_return_val_if_fail (s->queue != NULL, GST_FLOW_ERROR);
+
+  for (;;) {
+    if (s->eos_pending)
+      return GST_FLOW_EOS;
+    if ((fret = dequeue (s, &b)) != GST_FLOW_OK)
+      return fret;
+    mem = ivtv_buf_queue_take (s->queue, b.index, &queued);
+    if (mem == NULL) {
+      GST_ELEMENT_ERROR (s->element, RESOURCE, READ,
+          ("The driver of %s returned an invalid buffer.", s->dev->path),
+          ("VIDIOC_DQBUF gave index %u, not one of the %u queued buffers",
+              b.index, ivtv_buf_queue_get_size (s->queue)));
+      return GST_FLOW_ERROR;
+    }
+    if (s->fps_n > 0)
+      dur = gst_util_uint64_scale_int (GST_SECOND, s->fps_d, s->fps_n);
+    ts = frame_timestamp (s, &b);
+    check_sequence (s, &b, ts, dur);
+    if (b.flags & V4L2_BUF_FLAG_LAST)
+      s->eos_pending = TRUE;
+    if (!frame_is_bad (s, &b, mem))
+      break;
+    GST_WARNING_OBJECT (s->element, "dropping buffer %u: %s (%u bytes)",
+        b.index, (b.flags & V4L2_BUF_FLAG_ERROR) ? "error flag" :
+        "bad payload size", b.bytesused);
+    s->dropped++;
+    gst_memory_unref (mem);     /* back to the driver */
+  }
+
+  if ((out = wrap_frame (s, &b, mem, queued)) == NULL)
+    return post_error (s, -ENOMEM, "copying a frame");
+  GST_BUFFER_PTS (out) = ts;
+  GST_BUFFER_DTS (out) = GST_CLOCK_TIME_NONE;
+  GST_BUFFER_DURATION (out) = dur;
+  set_frame_meta (s, out, &b);
+  s->bytes += b.bytesused;
   s->frames++;
-  s->stall_warned = FALSE;
+  ivtv_stall_data (&s->stall, s->element, s->dev);
   *buf = out;
   return GST_FLOW_OK;
 }
@@ -724,7 +700,7 @@ again:
 void
 ivtv_stream_set_timeout (IvtvStream * s, guint seconds)
 {
-  g_atomic_int_set ((gint *) & s->timeout, (gint) seconds);
+  ivtv_stall_set_timeout (&s->stall, seconds);
 }
 
 void
@@ -733,19 +709,90 @@ ivtv_stream_set_reconnect (IvtvStream * s, gboolean reconnect)
   s->reconnect = reconnect;
 }
 
-gboolean
-ivtv_stream_is_lost (const IvtvStream * s)
+void
+ivtv_stream_get_position (IvtvStream * s, IvtvPathPosition * pos)
 {
-  return s->lost;
+  pos->bytes = s->bytes;
+  pos->buffers = s->frames;
+  pos->next_offset = s->next_offset;
 }
 
 void
-ivtv_stream_continue (IvtvStream * s, const IvtvStreamStats * before)
+ivtv_stream_resume_from (IvtvStream * s, const IvtvPathPosition * before)
 {
   s->next_offset = before->next_offset;
   s->bytes = before->bytes;
-  s->frames = before->frames;
-  s->dropped = before->dropped;
-  s->copied = before->copied;
+  s->frames = before->buffers;
   s->shift_pending = TRUE;
+}
+
+/* ---- as a capture path (ivtvpath.h) ---- */
+
+typedef struct
+{
+  IvtvPath path;
+  IvtvStream *stream;
+} IvtvStreamPath;
+
+static GstFlowReturn
+stream_path_create (IvtvPath * path, GstBuffer ** buf)
+{
+  return ivtv_stream_create (((IvtvStreamPath *) path)->stream, buf);
+}
+
+static gboolean
+stream_path_drain (IvtvPath * path, gint64 max_us)
+{
+  (void) path;
+  (void) max_us;
+  return FALSE;                 /* no encoder to stop: the base class's EOS */
+}
+
+static void
+stream_path_set_timeout (IvtvPath * path, guint seconds)
+{
+  ivtv_stream_set_timeout (((IvtvStreamPath *) path)->stream, seconds);
+}
+
+static void
+stream_path_get_position (IvtvPath * path, IvtvPathPosition * pos)
+{
+  ivtv_stream_get_position (((IvtvStreamPath *) path)->stream, pos);
+}
+
+static void
+stream_path_resume_from (IvtvPath * path, const IvtvPathPosition * before)
+{
+  ivtv_stream_resume_from (((IvtvStreamPath *) path)->stream, before);
+}
+
+static void
+stream_path_free (IvtvPath * path)
+{
+  ivtv_stream_free (((IvtvStreamPath *) path)->stream);
+  g_free (path);
+}
+
+static const IvtvPathFuncs stream_path_funcs = {
+  stream_path_create, stream_path_drain, stream_path_set_timeout,
+  stream_path_get_position, stream_path_resume_from, stream_path_free
+};
+
+IvtvPath *
+ivtv_stream_path_new (const IvtvPathConfig * config, GError ** error)
+{
+  IvtvStreamPath *p = g_new0 (IvtvStreamPath, 1);
+
+  p->path.funcs = &stream_path_funcs;
+  p->path.mode = config->mode;
+  p->stream = ivtv_stream_new (config->element, config->dev, config->mode);
+  ivtv_stream_set_timeout (p->stream, config->timeout);
+  ivtv_stream_set_reconnect (p->stream, config->reconnect);
+  if (!ivtv_stream_start (p->stream, config->poll, config->extra_buffers,
+          error)) {
+    ivtv_stream_free (p->stream);
+    g_free (p);
+    return NULL;
+  }
+  return &p->path;
 }

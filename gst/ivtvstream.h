@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the streaming capture path: V4L2 mmap, dmabuf export, userptr.
  *
  * IvtvStream owns one V4L2 buffer queue of an open IvtvDevice: REQBUFS,
@@ -16,7 +17,7 @@
  * buffers are still queued in the driver, downstream is holding too many
  * and the driver would soon starve (drop frames or, with none queued, make
  * poll() fail).  The frame is then copied into system memory and its V4L2
- * buffer is queued back at once.  ivtv_stream_get_stats() counts copies.
+ * buffer is queued back at once (each copy is logged at GST_LEVEL_LOG).
  *
  * Buffers that downstream still holds after stop (or after the stream is
  * freed) stay valid: the mapping lives until the last one is released.
@@ -32,7 +33,9 @@
  *
  * Every wait goes through the caller's GstPoll: setting it flushing (the
  * element's unlock) makes ivtv_stream_create() return GST_FLOW_FLUSHING at
- * once.
+ * once.  Stalls are the shared watchdog's (IvtvStall, ivtvpath.h): a
+ * warning after `timeout` seconds without a frame, an error after twice as
+ * long.  ivtv_stream_path_new() (ivtvpath.h) is this path for the session.
  */
 #ifndef __IVTV_STREAM_H__
 #define __IVTV_STREAM_H__
@@ -41,6 +44,7 @@
 #include <gst/video/video.h>
 #include "ivtvdevice.h"
 #include "ivtvlayout.h"
+#include "ivtvpath.h"
 
 G_BEGIN_DECLS
 
@@ -50,16 +54,6 @@ G_BEGIN_DECLS
 #define IVTV_STREAM_MIN_QUEUED 2
 /* Upper bound on buffers requested, whatever downstream asks. */
 #define IVTV_STREAM_MAX_BUFFERS 32
-
-typedef enum
-{
-  IVTV_STREAM_MODE_MMAP,
-  IVTV_STREAM_MODE_USERPTR,
-  IVTV_STREAM_MODE_DMABUF       /* mmap buffers exported with EXPBUF */
-} IvtvStreamMode;
-
-/* Bit of a mode in the mask of ivtv_stream_probe_modes(). */
-#define IVTV_STREAM_MODE_BIT(mode) (1u << (mode))
 
 /* Why ivtv_stream_start() failed (GError domain IVTV_STREAM_ERROR). */
 typedef enum
@@ -78,27 +72,17 @@ typedef enum
 #define IVTV_STREAM_ERROR (ivtv_stream_error_quark ())
 GQuark ivtv_stream_error_quark (void);
 
-typedef struct
-{
-  guint64 frames;               /* frames pushed */
-  guint64 dropped;              /* frames lost (sequence gaps, error flags) */
-  guint64 copied;               /* frames copied because of the threshold */
-  guint64 bytes;                /* payload pushed */
-  guint64 next_offset;          /* GST_BUFFER_OFFSET of the next frame */
-  guint n_buffers;              /* buffers the driver gave */
-} IvtvStreamStats;
-
 typedef struct _IvtvStream IvtvStream;
 
 /* A stream on @dev (which must stay open until ivtv_stream_stop) for
- * @element (used for the clock, messages and errors; not a reference). */
+ * @element (used for the clock, messages and errors; not a reference).
+ * @mode: IVTV_IO_MMAP, IVTV_IO_USERPTR or IVTV_IO_DMABUF. */
 IvtvStream *ivtv_stream_new (GstElement * element, IvtvDevice * dev,
-    IvtvStreamMode mode);
+    IvtvIoMode mode);
 
 /* No frame for @seconds: a warning; for twice as long: an error (0 = wait
- * for ever; default IVTV_STREAM_DEFAULT_TIMEOUT).  Any thread. */
+ * for ever; default IVTV_PATH_DEFAULT_TIMEOUT).  Any thread. */
 void ivtv_stream_set_timeout (IvtvStream * stream, guint seconds);
-#define IVTV_STREAM_DEFAULT_TIMEOUT 5
 
 /* Stops if needed and frees.  Buffers downstream still holds stay valid. */
 void ivtv_stream_free (IvtvStream * stream);
@@ -115,41 +99,35 @@ gboolean ivtv_stream_start (IvtvStream * stream, GstPoll * poll,
 /* Waits for the next frame (in the GstPoll given to start) and returns it
  * in @buf.  GST_FLOW_FLUSHING when the poll is set flushing,
  * GST_FLOW_ERROR after posting an element error (device lost, DQBUF
- * failing, ...); GST_FLOW_CUSTOM_ERROR for a lost device with reconnect.
+ * failing, ...); IVTV_FLOW_DEVICE_LOST for a lost device with reconnect.
  * Frames with the error flag or no payload are skipped and counted as
- * dropped.  A 5 s stall posts a warning and keeps waiting. */
+ * dropped.  A stall of `timeout` seconds posts a warning and keeps waiting;
+ * twice as long is an error. */
 GstFlowReturn ivtv_stream_create (IvtvStream * stream, GstBuffer ** buf);
 
 /* With @reconnect, a device that goes away (DQBUF: ENODEV) posts no
- * error: ivtv_stream_create() returns GST_FLOW_CUSTOM_ERROR and
- * ivtv_stream_is_lost() says so; the caller reopens and starts a new
- * stream.  Set before start; default FALSE. */
+ * error: ivtv_stream_create() returns IVTV_FLOW_DEVICE_LOST; the caller
+ * reopens and starts a new stream.  Set before start; default FALSE. */
 void ivtv_stream_set_reconnect (IvtvStream * stream, gboolean reconnect);
-gboolean ivtv_stream_is_lost (const IvtvStream * stream);
 
-/* After start: counts and buffer offsets (the driver's sequence numbers,
- * shifted) go on from @before, the stats of the stream this one replaces,
- * instead of starting again where the driver's count starts. */
-void ivtv_stream_continue (IvtvStream * stream,
-    const IvtvStreamStats * before);
+/* Where the stream is (bytes, frames, the next offset), and after start
+ * of a stream that replaces a lost one: counts and buffer offsets (the
+ * driver's sequence numbers, shifted) go on from @before instead of where
+ * the driver's count starts. */
+void ivtv_stream_get_position (IvtvStream * stream, IvtvPathPosition * pos);
+void ivtv_stream_resume_from (IvtvStream * stream,
+    const IvtvPathPosition * before);
 
 /* STREAMOFF and release the driver's buffers (those downstream holds are
  * released when downstream lets them go).  Safe to call twice. */
 void ivtv_stream_stop (IvtvStream * stream);
 
-gboolean ivtv_stream_is_started (const IvtvStream * stream);
-IvtvStreamMode ivtv_stream_get_mode (const IvtvStream * stream);
-void ivtv_stream_get_stats (const IvtvStream * stream,
-    IvtvStreamStats * stats);
 
-/* Memory types the device accepts for streaming, as IVTV_STREAM_MODE_BIT
- * mask, asked with REQBUFS count 0 (allocates nothing; needs no format).
- * DMABUF export is reported with MMAP (EXPBUF is only tried at start).
- * 0 when the device has no STREAMING capability. */
+/* Memory types the device accepts for streaming, as IVTV_IO_BIT mask of
+ * IVTV_IO_MMAP/USERPTR/DMABUF, asked with REQBUFS count 0 (allocates
+ * nothing; needs no format).  DMABUF export is reported with MMAP (EXPBUF
+ * is only tried at start).  0 when the device has no STREAMING capability. */
 guint ivtv_stream_probe_modes (IvtvDevice * dev);
-
-/* "mmap", "userptr", "dmabuf" (the io-mode nicknames). */
-const gchar *ivtv_stream_mode_name (IvtvStreamMode mode);
 
 G_END_DECLS
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the GstURIHandler of ivtvsrc (scheme "ivtv"): parsing an
  * ivtv:// URI into the device path and properties, and back. */
 #ifdef HAVE_CONFIG_H
@@ -110,43 +111,83 @@ parse_value (GParamSpec * pspec, const gchar * key, const gchar * text,
   return FALSE;
 }
 
-gboolean
-ivtv_uri_apply (GObject * element, const gchar * uri, GError ** error)
+/* The device path of @u (the default device for "ivtv://"), or NULL with
+ * @error when it is not an ivtv URI of a local device. */
+static gchar *
+device_of_uri (GstUri * u, const gchar * uri, GError ** error)
 {
-  GstUri *u;
-  const gchar *scheme, *host;
-  gchar *path = NULL;
-  GList *keys = NULL, *l;
-  GArray *values = NULL;
-  GPtrArray *specs = NULL;
-  gboolean ok = FALSE;
-  guint i;
+  const gchar *scheme = gst_uri_get_scheme (u), *host = gst_uri_get_host (u);
+  gchar *path;
 
-  u = gst_uri_from_string (uri);
-  if (u == NULL) {
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
-        "'%s' is not a valid URI (expected e.g. %s).", uri, IVTV_URI_EXAMPLE);
-    return FALSE;
-  }
-  scheme = gst_uri_get_scheme (u);
   if (scheme == NULL || g_ascii_strcasecmp (scheme, IVTV_URI_SCHEME) != 0) {
     g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_UNSUPPORTED_PROTOCOL,
         "ivtvsrc handles ivtv:// URIs, not '%s' (expected e.g. %s).", uri,
         IVTV_URI_EXAMPLE);
-    goto done;
+    return NULL;
   }
-  host = gst_uri_get_host (u);
   if (host != NULL && host[0] != '\0' && g_ascii_strcasecmp (host,
           "localhost") != 0) {
     g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
         "'%s' names a host ('%s'); an ivtv URI names a local device after "
         "three slashes, e.g. %s.", uri, host, IVTV_URI_EXAMPLE);
-    goto done;
+    return NULL;
   }
   path = gst_uri_get_path (u);
   if (path == NULL || path[0] == '\0' || strcmp (path, "/") == 0) {
     g_free (path);
     path = g_strdup (IVTV_URI_DEFAULT_DEVICE);
+  }
+  return path;
+}
+
+/* One query parameter: its property and value, or FALSE with @error. */
+static gboolean
+parse_param (GObject * element, GstUri * u, const gchar * key,
+    const gchar * uri, GParamSpec ** pspec, GValue * v, GError ** error)
+{
+  const gchar *text = gst_uri_get_query_value (u, key);
+
+  *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (element), key);
+  if (*pspec == NULL || !is_settable (*pspec)) {
+    gchar *names = settable_names (element);
+    if (*pspec != NULL && strcmp (key, "device") == 0)
+      g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_REFERENCE,
+          "'device' cannot be a parameter of %s: the device is the URI's "
+          "path (e.g. %s).", uri, IVTV_URI_EXAMPLE);
+    else
+      g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_REFERENCE,
+          "Unknown parameter '%s' in %s. Known parameters: %s.", key, uri,
+          names);
+    g_free (names);
+    return FALSE;
+  }
+  if (text == NULL) {
+    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_REFERENCE,
+        "Parameter '%s' in %s has no value (write %s=VALUE).", key, uri, key);
+    return FALSE;
+  }
+  return parse_value (*pspec, key, text, v, uri, error);
+}
+
+gboolean
+ivtv_uri_apply (GObject * element, const gchar * uri, GError ** error)
+{
+  GstUri *u = gst_uri_from_string (uri);
+  gchar *path;
+  GList *keys, *l;
+  GArray *values;
+  GPtrArray *specs;
+  gboolean ok = TRUE;
+  guint i;
+
+  if (u == NULL) {
+    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
+        "'%s' is not a valid URI (expected e.g. %s).", uri, IVTV_URI_EXAMPLE);
+    return FALSE;
+  }
+  if ((path = device_of_uri (u, uri, error)) == NULL) {
+    gst_uri_unref (u);
+    return FALSE;
   }
 
   /* Check every parameter before changing anything. */
@@ -154,50 +195,26 @@ ivtv_uri_apply (GObject * element, const gchar * uri, GError ** error)
   values = g_array_new (FALSE, TRUE, sizeof (GValue));
   g_array_set_clear_func (values, (GDestroyNotify) g_value_unset);
   specs = g_ptr_array_new ();
-  for (l = keys; l != NULL; l = l->next) {
-    const gchar *key = l->data;
-    const gchar *text = gst_uri_get_query_value (u, key);
-    GParamSpec *pspec =
-        g_object_class_find_property (G_OBJECT_GET_CLASS (element), key);
+  for (l = keys; ok && l != NULL; l = l->next) {
+    GParamSpec *pspec;
     GValue v = G_VALUE_INIT;
 
-    if (pspec == NULL || !is_settable (pspec)) {
-      gchar *names = settable_names (element);
-      if (pspec != NULL && strcmp (key, "device") == 0)
-        g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_REFERENCE,
-            "'device' cannot be a parameter of %s: the device is the URI's "
-            "path (e.g. %s).", uri, IVTV_URI_EXAMPLE);
-      else
-        g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_REFERENCE,
-            "Unknown parameter '%s' in %s. Known parameters: %s.", key, uri,
-            names);
-      g_free (names);
-      goto done;
+    ok = parse_param (element, u, l->data, uri, &pspec, &v, error);
+    if (ok) {
+      g_array_append_val (values, v);
+      g_ptr_array_add (specs, pspec);
     }
-    if (text == NULL) {
-      g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_REFERENCE,
-          "Parameter '%s' in %s has no value (write %s=VALUE).", key, uri, key);
-      goto done;
-    }
-    if (!parse_value (pspec, key, text, &v, uri, error))
-      goto done;
-    g_array_append_val (values, v);
-    g_ptr_array_add (specs, pspec);
   }
 
-  g_object_set (element, "device", path, NULL);
-  for (i = 0; i < specs->len; i++) {
-    GParamSpec *pspec = g_ptr_array_index (specs, i);
-    g_object_set_property (element, pspec->name,
-        &g_array_index (values, GValue, i));
+  if (ok) {
+    g_object_set (element, "device", path, NULL);
+    for (i = 0; i < specs->len; i++)
+      g_object_set_property (element,
+          ((GParamSpec *) g_ptr_array_index (specs, i))->name,
+          &g_array_index (values, GValue, i));
   }
-  ok = TRUE;
-
-done:
-  if (values)
-    g_array_unref (values);
-  if (specs)
-    g_ptr_array_unref (specs);
+  g_array_unref (values);
+  g_ptr_array_unref (specs);
   g_list_free (keys);
   g_free (path);
   gst_uri_unref (u);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the GstURIHandler of ivtvsrc: scheme "ivtv".
  *
  *   ivtv:///dev/video0?input=composite&standard=pal

@@ -1,14 +1,9 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — plugin_init of the ivtv plugin (nothing else). */
-#ifdef HAVE_CONFIG_H
 #include "config.h"
-#endif
 
 #include "ivtvelements.h"
 #include "ivtvdeviceprovider.h"
-
-#ifndef PACKAGE
-#define PACKAGE "ivtvsrc"
-#endif
 
 static gboolean
 plugin_init (GstPlugin * plugin)
@@ -21,5 +16,5 @@ plugin_init (GstPlugin * plugin)
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, ivtv,
     "Capture from V4L2 devices, including read()-only MPEG encoder cards "
-    "(ivtv)", plugin_init, "0.1.0", "LGPL", "ivtvsrc",
+    "(ivtv)", plugin_init, VERSION, "LGPL", PACKAGE,
     "https://example.invalid/ivtvsrc")

@@ -42,8 +42,9 @@ if [ $# -eq 0 ]; then
   meson test -C build --print-errorlogs --num-processes 2 \
     --logbase testlog-valgrind --timeout-multiplier 4 \
     --wrapper "$PWD/tests/sanitize/valgrind-run.sh" \
-    test-units element-errors element-pvr250 element-unplug element-eio \
-    stream-tv test-stream-negotiate stream-webcam-reconnect || rc=1
+    test-caps test-io-mode test-probe test-device test-read element-errors \
+    element-pvr250 reconnect-read-unplugged element-eio stream-tv \
+    test-negotiate test-layout reconnect-stream || rc=1
   logs+=(build/meson-logs/testlog-valgrind*.json)
 fi
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc's encoder controls and colour balance under the emulator:
  * test_pvr_* run with --profile pvr250 --fault fast (MPEG and user
  * controls), test_cam_* with --profile webcam (user controls only).
@@ -6,7 +7,7 @@
  * range are errors naming the range, missing controls a warning naming the
  * card's controls, extra-controls, GstColorBalance, caps after
  * stream-type. */
-#include "ivtvcheck.h"
+#include "harness.h"
 
 #include <gst/app/gstappsink.h>
 #include <gst/video/colorbalance.h>

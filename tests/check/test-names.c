@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Unit tests of gst/ivtvnames.c: fuzzy input names and standard names.
  * No device needed. */
 #include <gst/check/gstcheck.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of ivtvsrc's streaming path and raw negotiation on SDTV cards:
  * the emulator's `tv-streaming` profile (test_tv_*: mmap in auto, the
  * standard's frame with interlacing and pixel aspect ratio; with
@@ -7,7 +8,7 @@
  *
  * Run under `ivtv-emu --profile P [--fault F] --`; GST_CHECKS picks the
  * tests of each run (see meson.build). */
-#include "test-stream-util.h"
+#include "harness.h"
 
 #include <string.h>
 #include <gst/video/video.h>
@@ -43,7 +44,7 @@ check_sdtv_caps (GstCaps * caps, gint want_height)
 }
 
 static void
-check_frames (TsRun * run, guint n, gboolean want_shared)
+check_frames (IcPipe * run, guint n, gboolean want_shared)
 {
   GstVideoInfo info;
   guint i;
@@ -60,7 +61,7 @@ check_frames (TsRun * run, guint n, gboolean want_shared)
 /* interlaced frames; PAL's top field first, NTSC's bottom field first
  * (the driver says V4L2_FIELD_INTERLACED: the standard's order) */
 static void
-check_field_order (TsRun * run, gboolean tff)
+check_field_order (IcPipe * run, gboolean tff)
 {
   guint i;
 
@@ -74,57 +75,57 @@ check_field_order (TsRun * run, gboolean tff)
 
 GST_START_TEST (test_tv_auto_is_mmap)
 {
-  TsRun *run = ts_run_new ("ivtvsrc name=src num-buffers=6 ! "
+  IcPipe *run = ic_pipe_new ("ivtvsrc name=src num-buffers=6 ! "
       "videoconvert ! fakesink name=sink");
 
-  ts_run_to_eos (run, 10000);
+  ic_pipe_to_eos (run, 10000);
   fail_unless_equals_string (run->io_mode, "mmap");
-  ts_run_free (run);
+  ic_pipe_free (run);
 
   /* the frames themselves, zero copy, with the standard's caps */
-  run = ts_run_new ("ivtvsrc name=src num-buffers=6 ! video/x-raw ! "
+  run = ic_pipe_new ("ivtvsrc name=src num-buffers=6 ! video/x-raw ! "
       "fakesink name=sink");
-  ts_run_to_eos (run, 10000);
+  ic_pipe_to_eos (run, 10000);
   check_sdtv_caps (run->caps, 0);
   check_frames (run, 6, TRUE);
-  ts_run_free (run);
+  ic_pipe_free (run);
 }
 
 GST_END_TEST;
 
 GST_START_TEST (test_tv_standard_decides)
 {
-  TsRun *run = ts_run_new ("ivtvsrc name=src standard=pal num-buffers=3 ! "
+  IcPipe *run = ic_pipe_new ("ivtvsrc name=src standard=pal num-buffers=3 ! "
       "video/x-raw ! fakesink name=sink");
 
-  ts_run_to_eos (run, 10000);
+  ic_pipe_to_eos (run, 10000);
   check_sdtv_caps (run->caps, 576);
   check_frames (run, 3, TRUE);
   check_field_order (run, TRUE);
-  ts_run_free (run);
+  ic_pipe_free (run);
 
-  run = ts_run_new ("ivtvsrc name=src standard=ntsc num-buffers=3 ! "
+  run = ic_pipe_new ("ivtvsrc name=src standard=ntsc num-buffers=3 ! "
       "video/x-raw ! fakesink name=sink");
-  ts_run_to_eos (run, 10000);
+  ic_pipe_to_eos (run, 10000);
   check_sdtv_caps (run->caps, 480);
   check_frames (run, 3, TRUE);
   check_field_order (run, FALSE);
-  ts_run_free (run);
+  ic_pipe_free (run);
 }
 
 GST_END_TEST;
 
 GST_START_TEST (test_tv_uyvy_userptr)
 {
-  TsRun *run = ts_run_new ("ivtvsrc name=src io-mode=userptr num-buffers=4 !"
+  IcPipe *run = ic_pipe_new ("ivtvsrc name=src io-mode=userptr num-buffers=4 !"
       " video/x-raw,format=UYVY ! fakesink name=sink");
 
-  ts_run_to_eos (run, 10000);
+  ic_pipe_to_eos (run, 10000);
   fail_unless_equals_string (run->io_mode, "userptr");
   fail_unless_equals_string (gst_structure_get_string
       (gst_caps_get_structure (run->caps, 0), "format"), "UYVY");
   check_frames (run, 4, FALSE);
-  ts_run_free (run);
+  ic_pipe_free (run);
 }
 
 GST_END_TEST;
@@ -133,14 +134,14 @@ GST_END_TEST;
  * frames still come */
 GST_START_TEST (test_fallback_auto_reads)
 {
-  TsRun *run = ts_run_new ("ivtvsrc name=src num-buffers=4 ! video/x-raw ! "
+  IcPipe *run = ic_pipe_new ("ivtvsrc name=src num-buffers=4 ! video/x-raw ! "
       "fakesink name=sink");
 
-  ts_run_to_eos (run, 15000);
+  ic_pipe_to_eos (run, 15000);
   fail_unless_equals_string (run->io_mode, "rw");
   check_sdtv_caps (run->caps, 0);
   check_frames (run, 4, FALSE);
-  ts_run_free (run);
+  ic_pipe_free (run);
 }
 
 GST_END_TEST;
@@ -149,16 +150,16 @@ GST_END_TEST;
  * a fallback */
 GST_START_TEST (test_fallback_forced_mmap_fails)
 {
-  TsRun *run = ts_run_new ("ivtvsrc name=src io-mode=mmap num-buffers=4 ! "
+  IcPipe *run = ic_pipe_new ("ivtvsrc name=src io-mode=mmap num-buffers=4 ! "
       "video/x-raw ! fakesink name=sink");
   GstMessage *msg;
   gchar *text;
 
-  ts_run_play (run);
-  msg = ts_run_wait (run, GST_MESSAGE_EOS | GST_MESSAGE_ERROR, 10000);
+  ic_pipe_play (run);
+  msg = ic_pipe_wait (run, GST_MESSAGE_EOS | GST_MESSAGE_ERROR, 10000);
   fail_unless (msg != NULL);
   fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_ERROR);
-  text = ts_message_text (msg);
+  text = ic_message_text (msg);
   fail_unless (strstr (text, "mmap") && (strstr (text, "REQBUFS")
           || strstr (text, "STREAMON")), "%s", text);
   /* a refused REQBUFS says what the card can do instead */
@@ -167,7 +168,7 @@ GST_START_TEST (test_fallback_forced_mmap_fails)
   g_free (text);
   gst_message_unref (msg);
   fail_unless_equals_int (run->n_buffers, 0);
-  ts_run_free (run);
+  ic_pipe_free (run);
 }
 
 GST_END_TEST;
@@ -178,17 +179,17 @@ check_forced_fails (const gchar * mode)
 {
   gchar *launch = g_strdup_printf ("ivtvsrc name=src io-mode=%s "
       "num-buffers=4 ! fakesink name=sink", mode);
-  TsRun *run = ts_run_new (launch);
+  IcPipe *run = ic_pipe_new (launch);
   GstStateChangeReturn sret;
   GstMessage *msg;
   gchar *text;
 
   sret = gst_element_set_state (run->pipeline, GST_STATE_PLAYING);
-  msg = ts_run_wait (run, GST_MESSAGE_EOS | GST_MESSAGE_ERROR, 10000);
+  msg = ic_pipe_wait (run, GST_MESSAGE_EOS | GST_MESSAGE_ERROR, 10000);
   fail_unless (msg != NULL, "io-mode=%s: no error (state change %d)", mode,
       sret);
   fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_ERROR);
-  text = ts_message_text (msg);
+  text = ic_message_text (msg);
   /* names the mode asked for and the one the card has */
   fail_unless (strstr (text, mode) != NULL, "%s", text);
   fail_unless (strstr (text, "rw") != NULL || strstr (text, "read") != NULL,
@@ -196,7 +197,7 @@ check_forced_fails (const gchar * mode)
   g_free (text);
   gst_message_unref (msg);
   fail_unless_equals_int (run->n_buffers, 0);
-  ts_run_free (run);
+  ic_pipe_free (run);
   g_free (launch);
 }
 
@@ -211,13 +212,13 @@ GST_END_TEST;
 
 GST_START_TEST (test_pvr_auto_is_rw)
 {
-  TsRun *run = ts_run_new ("ivtvsrc name=src num-buffers=5 ! "
+  IcPipe *run = ic_pipe_new ("ivtvsrc name=src num-buffers=5 ! "
       "fakesink name=sink");
 
-  ts_run_to_eos (run, 15000);
+  ic_pipe_to_eos (run, 15000);
   fail_unless_equals_int (run->n_buffers, 5);
   fail_unless_equals_string (run->io_mode, "rw");
-  ts_run_free (run);
+  ic_pipe_free (run);
 }
 
 GST_END_TEST;
@@ -230,7 +231,7 @@ stream_tv_suite (void)
 
   suite_add_tcase (s, tc);
   tcase_set_timeout (tc, 60);
-  tcase_add_checked_fixture (tc, NULL, ts_teardown);
+  tcase_add_checked_fixture (tc, NULL, ic_pipe_teardown);
   tcase_add_test (tc, test_tv_auto_is_mmap);
   tcase_add_test (tc, test_tv_standard_decides);
   tcase_add_test (tc, test_tv_uyvy_userptr);

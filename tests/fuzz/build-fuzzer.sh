@@ -5,8 +5,8 @@
 # Without clang or its libFuzzer runtime, OUT is a stub that exits 77 (skip)
 # with the reason, so the build never fails for a missing fuzzer.
 out=$1 src=$2
-sources="ivtvcaps.c ivtvcontrols.c ivtvdebug.c ivtvdevice.c ivtviomode.c
-  ivtvnames.c ivtvprobe.c ivtvread.c"
+sources="ivtvcaps.c ivtvsettings.c ivtvdebug.c ivtvdevice.c ivtviomode.c
+  ivtvencoder.c ivtvnames.c ivtvpath.c ivtvprobe.c ivtvread.c"
 stub () {
   printf '#!/bin/sh\necho "SKIP: %s"\nexit 77\n' "$1" > "$out"
   chmod +x "$out"

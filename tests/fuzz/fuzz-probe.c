@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* tests/fuzz: libFuzzer harness for the element's probing and read path.
  *
  * The device is fake: an IvtvDevice whose I/O table (gst/ivtvdevice.h)
@@ -20,8 +21,9 @@
  * path (ivtvread.c) with its GstPoll, buffer pool and error messages.
  */
 #include "ivtvcaps.h"
-#include "ivtvcontrols.h"
+#include "ivtvsettings.h"
 #include "ivtvdevice.h"
+#include "ivtvencoder.h"
 #include "ivtviomode.h"
 #include "ivtvnames.h"
 #include "ivtvprobe.h"
@@ -204,29 +206,29 @@ try_names (IvtvDevice * dev, IvtvProbe * probe)
   guint8 c = 0;
 
   take (&c);
-  ivtv_controls_find_input (probe, inputs[c % G_N_ELEMENTS (inputs)], &err);
+  ivtv_settings_find_input (probe, inputs[c % G_N_ELEMENTS (inputs)], &err);
   g_clear_error (&err);
-  ivtv_controls_set_input (dev, probe, inputs[(c >> 3) % G_N_ELEMENTS (inputs)],
+  ivtv_settings_set_input (dev, probe, inputs[(c >> 3) % G_N_ELEMENTS (inputs)],
       &err);
   g_clear_error (&err);
-  ivtv_controls_find_audio (probe, "line in 2", &err);
+  ivtv_settings_find_audio (probe, "line in 2", &err);
   g_clear_error (&err);
-  ivtv_controls_set_audio (dev, probe, "tuner", &err);
+  ivtv_settings_set_audio (dev, probe, "tuner", &err);
   g_clear_error (&err);
-  ivtv_controls_resolve_std (probe, stds[c % G_N_ELEMENTS (stds)], &id,
+  ivtv_settings_resolve_std (probe, stds[c % G_N_ELEMENTS (stds)], &id,
       &is_auto, &err);
   g_clear_error (&err);
-  ivtv_controls_set_std (dev, probe, stds[(c >> 2) % G_N_ELEMENTS (stds)],
+  ivtv_settings_set_std (dev, probe, stds[(c >> 2) % G_N_ELEMENTS (stds)],
       &err);
   g_clear_error (&err);
-  ivtv_controls_set_frequency (dev, probe, 55250000, &err);
+  ivtv_settings_set_frequency (dev, probe, 55250000, &err);
   g_clear_error (&err);
 
-  names = ivtv_controls_input_names (probe);
+  names = ivtv_settings_input_names (probe);
   g_strfreev (names);
-  names = ivtv_controls_std_names (probe);
+  names = ivtv_settings_std_names (probe);
   g_strfreev (names);
-  s = ivtv_controls_describe_stds (probe);
+  s = ivtv_settings_describe_stds (probe);
   g_free (s);
   s = ivtv_names_std_describe (probe->current_std);
   g_free (s);
@@ -238,7 +240,7 @@ try_caps (IvtvDevice * dev, IvtvProbe * probe)
   struct v4l2_format fmt;
   GstCaps *caps;
   gchar *s;
-  gint stream_type = ivtv_controls_get_mpeg_stream_type (dev);
+  gint stream_type = ivtv_encoder_get_stream_type (dev);
 
   caps = ivtv_caps_from_probe (probe, probe->current_std, stream_type);
   if (caps) {
@@ -247,13 +249,11 @@ try_caps (IvtvDevice * dev, IvtvProbe * probe)
     gst_caps_unref (caps);
   }
 
-  memset (&fmt, 0, sizeof (fmt));
-  fmt.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-  if (ivtv_ioctl (dev, VIDIOC_G_FMT, &fmt) == 0) {
-    caps = ivtv_caps_from_v4l2_format (&fmt.fmt.pix, 25, 1,
-        probe->current_std, stream_type);
-    if (caps)
-      gst_caps_unref (caps);
+  if (ivtv_device_get_format (dev, &fmt) == 0) {
+    GstStructure *st = ivtv_caps_structure_for_fourcc (fmt.fmt.pix.pixelformat,
+        stream_type);
+    if (st)
+      gst_structure_free (st);
   }
 }
 
@@ -350,7 +350,7 @@ run_one (const guint8 * data, gsize size)
     try_names (&dev, &probe);
     try_caps (&dev, &probe);
     try_io_mode (&dev);
-    ivtv_controls_encoder_stop (&dev);
+    ivtv_encoder_stop (&dev);
     try_read (&dev);
   }
   g_clear_error (&err);

@@ -1,12 +1,11 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Unit tests of gst/ivtvnegotiate.c: caps of raw/MJPEG formats, order of
- * preference, fixation and the fourcc for caps; and of the driver's frame
- * layout (ivtvstream.c: padded lines are repacked).  Probes are written by
+ * preference, fixation and the fourcc for caps.  Probes are written by
  * hand (as an SDTV card, a webcam, a TV card's camera input); no device is
  * opened (dev NULL: no current format). */
 #include <gst/check/gstcheck.h>
 
 #include "ivtvnegotiate.h"
-#include "ivtvstream.h"
 
 static IvtvFraction rates_30_15[] = { {1, 30}, {1, 15} };
 
@@ -27,14 +26,14 @@ static IvtvFrameSize tv_sizes[] = {
 };
 
 static IvtvInput tv_inputs[] = {
-  {0, "Television", V4L2_INPUT_TYPE_TUNER, 0, 0, V4L2_STD_ALL, 0, 0},
-  {1, "Composite1", V4L2_INPUT_TYPE_CAMERA, 0, 0, V4L2_STD_ALL, 0, 0},
-  {2, "Webcam", V4L2_INPUT_TYPE_CAMERA, 0, 0, 0, 0, 0},
+  {0, "Television", V4L2_INPUT_TYPE_TUNER, 0, V4L2_STD_ALL, 0},
+  {1, "Composite1", V4L2_INPUT_TYPE_CAMERA, 0, V4L2_STD_ALL, 0},
+  {2, "Webcam", V4L2_INPUT_TYPE_CAMERA, 0, 0, 0},
 };
 
 static IvtvStandard tv_stds[] = {
-  {0, V4L2_STD_PAL_BG, "PAL-BG", 25, 1, 625},
-  {1, V4L2_STD_NTSC_M, "NTSC-M", 30000, 1001, 525},
+  {0, V4L2_STD_PAL_BG, "PAL-BG", 25, 1},
+  {1, V4L2_STD_NTSC_M, "NTSC-M", 30000, 1001},
 };
 
 static void
@@ -336,68 +335,10 @@ GST_START_TEST (test_fourcc_for_caps)
 
 GST_END_TEST;
 
-/* ---- the driver's frame layout (ivtv_layout_from_driver) ---- */
-
-static gboolean
-layout (GstVideoFormat f, gint w, gint h, guint32 bpl, IvtvFrameLayout * l)
-{
-  GstVideoInfo info;
-
-  fail_unless (gst_video_info_set_format (&info, f, w, h));
-  return ivtv_layout_from_driver (&info, bpl, l);
-}
-
-GST_START_TEST (test_layout_packed)
-{
-  IvtvFrameLayout l;
-
-  fail_if (layout (GST_VIDEO_FORMAT_YUY2, 640, 480, 1280, &l));
-  fail_unless_equals_int (l.stride[0], 1280);
-  fail_unless_equals_int (l.size, 1280 * 480);
-  fail_if (layout (GST_VIDEO_FORMAT_YUY2, 640, 480, 0, &l));
-  /* padded lines */
-  fail_unless (layout (GST_VIDEO_FORMAT_YUY2, 640, 480, 1536, &l));
-  fail_unless_equals_int (l.n_planes, 1);
-  fail_unless_equals_int (l.stride[0], 1536);
-  fail_unless_equals_int (l.rows[0], 480);
-  fail_unless_equals_int (l.size, 1536 * 480);
-  /* GStreamer rounds GRAY8 lines up to 4 bytes, the driver may not */
-  fail_unless (layout (GST_VIDEO_FORMAT_GRAY8, 322, 10, 322, &l));
-  fail_unless_equals_int (l.size, 322 * 10);
-}
-
-GST_END_TEST;
-
-GST_START_TEST (test_layout_planar)
-{
-  IvtvFrameLayout l;
-
-  fail_if (layout (GST_VIDEO_FORMAT_I420, 720, 576, 720, &l));
-  fail_unless (layout (GST_VIDEO_FORMAT_I420, 720, 576, 768, &l));
-  fail_unless_equals_int (l.n_planes, 3);
-  fail_unless_equals_int (l.stride[0], 768);
-  fail_unless_equals_int (l.stride[1], 384);
-  fail_unless_equals_int (l.stride[2], 384);
-  fail_unless_equals_int (l.offset[1], 768 * 576);
-  fail_unless_equals_int (l.offset[2], 768 * 576 + 384 * 288);
-  fail_unless_equals_int (l.rows[1], 288);
-  fail_unless_equals_int (l.size, 768 * 576 + 2 * 384 * 288);
-
-  fail_if (layout (GST_VIDEO_FORMAT_NV12, 720, 480, 720, &l));
-  fail_unless (layout (GST_VIDEO_FORMAT_NV12, 720, 480, 768, &l));
-  fail_unless_equals_int (l.n_planes, 2);
-  fail_unless_equals_int (l.stride[1], 768);
-  fail_unless_equals_int (l.offset[1], 768 * 480);
-  fail_unless_equals_int (l.rows[1], 240);
-  fail_unless_equals_int (l.size, 768 * 720);
-}
-
-GST_END_TEST;
-
 static Suite *
-stream_negotiate_suite (void)
+negotiate_suite (void)
 {
-  Suite *s = suite_create ("stream-negotiate");
+  Suite *s = suite_create ("ivtv-negotiate");
   TCase *tc = tcase_create ("general");
 
   suite_add_tcase (s, tc);
@@ -409,11 +350,7 @@ stream_negotiate_suite (void)
   tcase_add_test (tc, test_webcam_raw_before_jpeg);
   tcase_add_test (tc, test_webcam_capsfilter);
   tcase_add_test (tc, test_fourcc_for_caps);
-  tc = tcase_create ("layout");
-  suite_add_tcase (s, tc);
-  tcase_add_test (tc, test_layout_packed);
-  tcase_add_test (tc, test_layout_planar);
   return s;
 }
 
-GST_CHECK_MAIN (stream_negotiate);
+GST_CHECK_MAIN (negotiate);

@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Unit tests of gst/ivtvencoder.c without a device: v4l2-ctl control
- * names, and ivtv_encoder_apply against a fake I/O table whose ioctl()
+ * names, and ivtv_encoder_apply against the fake driver (fakedev.h) whose
+ * ioctl()
  * acts as drivers the emulator does not imitate: one that refuses a batch
  * of S_EXT_CTRLS (old drivers: one class per call), one without
  * S_EXT_CTRLS at all (S_CTRL only), one that refuses a single control. */
@@ -8,7 +10,8 @@
 #include <string.h>
 
 #include "gstivtvsrc.h"
-#include "ivtvcontrols.h"
+#include "fakedev.h"
+#include "ivtvsettings.h"
 #include "ivtvencoder.h"
 
 enum
@@ -42,35 +45,27 @@ fake_value (guint32 id)
 }
 
 static int
-fail_with (int e)
+fake_ioctl (unsigned long req, void *arg)
 {
-  errno = e;
-  return -1;
-}
-
-static int
-fake_ioctl (int fd, unsigned long req, void *arg)
-{
-  (void) fd;
   if (req == VIDIOC_S_EXT_CTRLS || req == VIDIOC_G_EXT_CTRLS) {
     struct v4l2_ext_controls *cs = arg;
     guint i;
 
     if (fake_mode == FAKE_NO_EXT)
-      return fail_with (ENOTTY);
+      return fake_fail (ENOTTY);
     if (req == VIDIOC_S_EXT_CTRLS) {
       fake_s_ext_calls++;
       if (fake_mode == FAKE_NO_BATCH && cs->count > 1)
-        return fail_with (EINVAL);
+        return fake_fail (EINVAL);
     }
     for (i = 0; i < cs->count; i++) {
       gint32 *v = fake_value (cs->controls[i].id);
 
       if (v == NULL)
-        return fail_with (EINVAL);
+        return fake_fail (EINVAL);
       if (req == VIDIOC_S_EXT_CTRLS && fake_mode == FAKE_REFUSE_GOP
           && cs->controls[i].id == V4L2_CID_MPEG_VIDEO_GOP_SIZE)
-        return fail_with (EACCES);
+        return fake_fail (EACCES);
     }
     for (i = 0; i < cs->count; i++) {
       gint32 *v = fake_value (cs->controls[i].id);
@@ -87,7 +82,7 @@ fake_ioctl (int fd, unsigned long req, void *arg)
     gint32 *v = fake_value (c->id);
 
     if (v == NULL)
-      return fail_with (EINVAL);
+      return fake_fail (EINVAL);
     if (req == VIDIOC_S_CTRL) {
       fake_s_ctrl_calls++;
       *v = c->value;
@@ -96,19 +91,8 @@ fake_ioctl (int fd, unsigned long req, void *arg)
     }
     return 0;
   }
-  return fail_with (ENOTTY);
+  return fake_fail (ENOTTY);
 }
-
-static int
-fake_close (int fd)
-{
-  (void) fd;
-  return 0;
-}
-
-static const IvtvIoFuncs fake_io = {
-  .name = "fake",.ioctl = fake_ioctl,.close = fake_close
-};
 
 static IvtvMenuItem stream_menu[] = {
   {0, 0, "MPEG-2 Program Stream"}, {1, 1, "MPEG-2 Transport Stream"}
@@ -141,10 +125,8 @@ setup (gint mode)
   guint i;
 
   g_type_class_unref (g_type_class_ref (GST_TYPE_IVTV_SRC));    /* debug */
-  ivtv_device_init (&dev, NULL);
-  dev.fd = 1000;
-  dev.io = &fake_io;
-  dev.path = (gchar *) "/dev/fake";
+  fake_dev_clear (&dev);
+  fake_dev_init (&dev, 1000, fake_ioctl, NULL);
   memset (&probe, 0, sizeof (probe));
   g_strlcpy (probe.card, "Fake Card", sizeof (probe.card));
   probe.controls = fake_controls;
@@ -270,8 +252,8 @@ GST_START_TEST (test_apply_refused_names_control)
   want[IVTV_ENC_GOP_SIZE] = 6;
   fail_if (apply (NULL, &warning, &err));
   fail_unless (err != NULL);
-  fail_unless (g_error_matches (err, IVTV_CONTROLS_ERROR,
-          IVTV_CONTROLS_ERROR_FAILED));
+  fail_unless (g_error_matches (err, IVTV_SETTINGS_ERROR,
+          IVTV_SETTINGS_ERROR_FAILED));
   fail_unless (strstr (err->message, "gop-size") != NULL, "%s", err->message);
   fail_unless (strstr (err->message, "Fake Card") != NULL, "%s", err->message);
   g_clear_error (&err);
@@ -288,8 +270,8 @@ GST_START_TEST (test_apply_menu_not_offered)
   setup (FAKE_ALL_OK);
   want[IVTV_ENC_STREAM_TYPE] = V4L2_MPEG_STREAM_TYPE_MPEG1_VCD;
   fail_if (apply (NULL, &warning, &err));
-  fail_unless (g_error_matches (err, IVTV_CONTROLS_ERROR,
-          IVTV_CONTROLS_ERROR_RANGE));
+  fail_unless (g_error_matches (err, IVTV_SETTINGS_ERROR,
+          IVTV_SETTINGS_ERROR_RANGE));
   fail_unless (strstr (err->message, "'vcd'") &&
       strstr (err->message, "'MPEG-2 Transport Stream' (1)"), "%s",
       err->message);

@@ -1,10 +1,11 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — inputs, standards, audio input, tuner frequency and MPEG
- * encoder controls (see ivtvcontrols.h). */
+ * encoder controls (see ivtvsettings.h). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
-#include "ivtvcontrols.h"
+#include "ivtvsettings.h"
 #include "ivtvdebug.h"
 #include "ivtvnames.h"
 
@@ -14,9 +15,9 @@
 #define GST_CAT_DEFAULT ivtv_debug
 
 GQuark
-ivtv_controls_error_quark (void)
+ivtv_settings_error_quark (void)
 {
-  return g_quark_from_static_string ("ivtv-controls-error-quark");
+  return g_quark_from_static_string ("ivtv-settings-error-quark");
 }
 
 static IvtvNameEntry *
@@ -55,16 +56,16 @@ find_entry (const IvtvProbe * probe, IvtvNameEntry * e, guint n,
 
   list = ivtv_names_join (e, n);
   if (n == 0)
-    g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_UNSUPPORTED,
+    g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_UNSUPPORTED,
         "Cannot select %s '%s': '%s' has no %ss", what, name, probe->card,
         what);
   else if (idx == IVTV_NAMES_AMBIGUOUS)
-    g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_AMBIGUOUS,
+    g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_AMBIGUOUS,
         "The %s name '%s' fits more than one %s of '%s'; say which one. "
         "Available %ss: %s (a name, a unique part of one, or an index "
         "0-%u)", what, name, what, probe->card, what, list, n - 1);
   else
-    g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_UNKNOWN,
+    g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_UNKNOWN,
         "Unknown %s '%s' on '%s'. Available %ss: %s (a name, a unique "
         "part of one, or an index 0-%u)", what, name, probe->card, what,
         list, n - 1);
@@ -73,7 +74,7 @@ find_entry (const IvtvProbe * probe, IvtvNameEntry * e, guint n,
 }
 
 gint
-ivtv_controls_find_input (const IvtvProbe * probe, const gchar * name,
+ivtv_settings_find_input (const IvtvProbe * probe, const gchar * name,
     GError ** error)
 {
   IvtvNameEntry *e = input_entries (probe);
@@ -84,7 +85,7 @@ ivtv_controls_find_input (const IvtvProbe * probe, const gchar * name,
 }
 
 gint
-ivtv_controls_find_audio (const IvtvProbe * probe, const gchar * name,
+ivtv_settings_find_audio (const IvtvProbe * probe, const gchar * name,
     GError ** error)
 {
   IvtvNameEntry *e = audio_entries (probe);
@@ -96,10 +97,10 @@ ivtv_controls_find_audio (const IvtvProbe * probe, const gchar * name,
 }
 
 gboolean
-ivtv_controls_set_input (IvtvDevice * dev, IvtvProbe * probe,
+ivtv_settings_set_input (IvtvDevice * dev, IvtvProbe * probe,
     const gchar * name, GError ** error)
 {
-  gint idx = ivtv_controls_find_input (probe, name, error);
+  gint idx = ivtv_settings_find_input (probe, name, error);
   int index, ret;
 
   if (idx < 0)
@@ -117,8 +118,8 @@ ivtv_controls_set_input (IvtvDevice * dev, IvtvProbe * probe,
 
   ret = ivtv_ioctl (dev, VIDIOC_S_INPUT, &index);
   if (ret < 0) {
-    g_set_error (error, IVTV_CONTROLS_ERROR,
-        ret == -EBUSY ? IVTV_CONTROLS_ERROR_BUSY : IVTV_CONTROLS_ERROR_FAILED,
+    g_set_error (error, IVTV_SETTINGS_ERROR,
+        ret == -EBUSY ? IVTV_SETTINGS_ERROR_BUSY : IVTV_SETTINGS_ERROR_FAILED,
         "Cannot switch to input '%s' of '%s': %s", probe->inputs[idx].name,
         probe->card, g_strerror (-ret));
     return FALSE;
@@ -134,11 +135,11 @@ ivtv_controls_set_input (IvtvDevice * dev, IvtvProbe * probe,
 }
 
 gboolean
-ivtv_controls_set_audio (IvtvDevice * dev, IvtvProbe * probe,
+ivtv_settings_set_audio (IvtvDevice * dev, IvtvProbe * probe,
     const gchar * name, GError ** error)
 {
   struct v4l2_audio a;
-  gint idx = ivtv_controls_find_audio (probe, name, error);
+  gint idx = ivtv_settings_find_audio (probe, name, error);
   int ret;
 
   if (idx < 0)
@@ -150,8 +151,8 @@ ivtv_controls_set_audio (IvtvDevice * dev, IvtvProbe * probe,
   a.mode = probe->audios[idx].mode & V4L2_AUDMODE_AVL;
   ret = ivtv_ioctl (dev, VIDIOC_S_AUDIO, &a);
   if (ret < 0) {
-    g_set_error (error, IVTV_CONTROLS_ERROR,
-        ret == -EBUSY ? IVTV_CONTROLS_ERROR_BUSY : IVTV_CONTROLS_ERROR_FAILED,
+    g_set_error (error, IVTV_SETTINGS_ERROR,
+        ret == -EBUSY ? IVTV_SETTINGS_ERROR_BUSY : IVTV_SETTINGS_ERROR_FAILED,
         "Cannot switch to audio input '%s' of '%s': %s",
         probe->audios[idx].name, probe->card, g_strerror (-ret));
     return FALSE;
@@ -163,7 +164,7 @@ ivtv_controls_set_audio (IvtvDevice * dev, IvtvProbe * probe,
 /* ---- standards ---- */
 
 gchar *
-ivtv_controls_describe_stds (const IvtvProbe * probe)
+ivtv_settings_describe_stds (const IvtvProbe * probe)
 {
   GString *s = g_string_new (NULL);
   guint i;
@@ -196,7 +197,7 @@ card_std_mask (const IvtvProbe * probe)
 }
 
 gboolean
-ivtv_controls_resolve_std (const IvtvProbe * probe, const gchar * name,
+ivtv_settings_resolve_std (const IvtvProbe * probe, const gchar * name,
     v4l2_std_id * id, gboolean * is_auto, GError ** error)
 {
   gchar *norm, *list;
@@ -207,7 +208,7 @@ ivtv_controls_resolve_std (const IvtvProbe * probe, const gchar * name,
   *is_auto = FALSE;
 
   if (probe->n_stds == 0) {
-    g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_UNSUPPORTED,
+    g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_UNSUPPORTED,
         "Cannot set standard '%s': '%s' has no TV standards on this input",
         name, probe->card);
     return FALSE;
@@ -237,8 +238,8 @@ ivtv_controls_resolve_std (const IvtvProbe * probe, const gchar * name,
     }
   }
 
-  list = ivtv_controls_describe_stds (probe);
-  g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_UNKNOWN,
+  list = ivtv_settings_describe_stds (probe);
+  g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_UNKNOWN,
       "%s standard '%s' for '%s'. Available standards: %s, or 'auto' to "
       "detect it", parsed ? "Unsupported" : "Unknown", name, probe->card, list);
   g_free (list);
@@ -246,7 +247,7 @@ ivtv_controls_resolve_std (const IvtvProbe * probe, const gchar * name,
 }
 
 gboolean
-ivtv_controls_set_std (IvtvDevice * dev, IvtvProbe * probe,
+ivtv_settings_set_std (IvtvDevice * dev, IvtvProbe * probe,
     const gchar * name, GError ** error)
 {
   v4l2_std_id id = 0, cur = 0;
@@ -254,13 +255,13 @@ ivtv_controls_set_std (IvtvDevice * dev, IvtvProbe * probe,
   gchar *desc;
   int ret;
 
-  if (!ivtv_controls_resolve_std (probe, name, &id, &is_auto, error))
+  if (!ivtv_settings_resolve_std (probe, name, &id, &is_auto, error))
     return FALSE;
 
   if (is_auto) {
     ret = ivtv_ioctl (dev, VIDIOC_QUERYSTD, &id);
     if (ret < 0 || id == 0 || (id & card_std_mask (probe)) == 0) {
-      g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_NO_SIGNAL,
+      g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_NO_SIGNAL,
           "standard=auto: '%s' could not detect the TV standard (%s); "
           "keeping the current one", probe->card,
           ret < 0 ? g_strerror (-ret) : "no signal");
@@ -285,12 +286,12 @@ ivtv_controls_set_std (IvtvDevice * dev, IvtvProbe * probe,
   if (ret < 0) {
     desc = ivtv_names_std_describe (id);
     if (ret == -EBUSY)
-      g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_BUSY,
+      g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_BUSY,
           "'%s' cannot change the TV standard to %s while it is capturing "
           "(the driver says: %s); it applies at the next start", probe->card,
           desc, g_strerror (-ret));
     else
-      g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_FAILED,
+      g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_FAILED,
           "Cannot set TV standard %s on '%s': %s", desc, probe->card,
           g_strerror (-ret));
     g_free (desc);
@@ -309,7 +310,7 @@ ivtv_controls_set_std (IvtvDevice * dev, IvtvProbe * probe,
 /* ---- tuner ---- */
 
 gboolean
-ivtv_controls_set_frequency (IvtvDevice * dev, IvtvProbe * probe, guint64 hz,
+ivtv_settings_set_frequency (IvtvDevice * dev, IvtvProbe * probe, guint64 hz,
     GError ** error)
 {
   IvtvTuner *t = &probe->tuner;
@@ -320,7 +321,7 @@ ivtv_controls_set_frequency (IvtvDevice * dev, IvtvProbe * probe, guint64 hz,
   if (!t->present) {
     const IvtvInput *in = probe->current_input >= 0 ?
         ivtv_probe_find_input (probe, probe->current_input) : NULL;
-    g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_UNSUPPORTED,
+    g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_UNSUPPORTED,
         "Cannot tune to %.3f MHz: %s", hz / 1e6,
         !ivtv_device_has_cap (dev, V4L2_CAP_TUNER) ?
         "the device has no tuner" : in ?
@@ -331,7 +332,7 @@ ivtv_controls_set_frequency (IvtvDevice * dev, IvtvProbe * probe, guint64 hz,
 
   units = ivtv_tuner_hz_to_units (t, hz);
   if (units < t->rangelow || units > t->rangehigh) {
-    g_set_error (error, IVTV_CONTROLS_ERROR, IVTV_CONTROLS_ERROR_RANGE,
+    g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_RANGE,
         "Frequency %.3f MHz is outside the range of tuner '%s' "
         "(%.3f - %.3f MHz)", hz / 1e6, t->name,
         ivtv_tuner_units_to_hz (t, t->rangelow) / 1e6,
@@ -347,8 +348,8 @@ ivtv_controls_set_frequency (IvtvDevice * dev, IvtvProbe * probe, guint64 hz,
   f.frequency = units;
   ret = ivtv_ioctl (dev, VIDIOC_S_FREQUENCY, &f);
   if (ret < 0) {
-    g_set_error (error, IVTV_CONTROLS_ERROR,
-        ret == -EBUSY ? IVTV_CONTROLS_ERROR_BUSY : IVTV_CONTROLS_ERROR_FAILED,
+    g_set_error (error, IVTV_SETTINGS_ERROR,
+        ret == -EBUSY ? IVTV_SETTINGS_ERROR_BUSY : IVTV_SETTINGS_ERROR_FAILED,
         "Cannot tune to %.3f MHz: %s", hz / 1e6, g_strerror (-ret));
     return FALSE;
   }
@@ -364,81 +365,22 @@ ivtv_controls_set_frequency (IvtvDevice * dev, IvtvProbe * probe, guint64 hz,
   return TRUE;
 }
 
-/* ---- MPEG encoder ---- */
-
 gboolean
-ivtv_controls_get_int (IvtvDevice * dev, guint32 id, gint64 * value)
-{
-  struct v4l2_ext_control c;
-  struct v4l2_ext_controls cs;
-  struct v4l2_control old;
-
-  memset (&c, 0, sizeof (c));
-  memset (&cs, 0, sizeof (cs));
-  c.id = id;
-  cs.ctrl_class = V4L2_CTRL_ID2CLASS (id);
-  cs.count = 1;
-  cs.controls = &c;
-  if (ivtv_ioctl (dev, VIDIOC_G_EXT_CTRLS, &cs) == 0) {
-    *value = c.value;
-    return TRUE;
-  }
-  memset (&old, 0, sizeof (old));
-  old.id = id;
-  if (ivtv_ioctl (dev, VIDIOC_G_CTRL, &old) == 0) {
-    *value = old.value;
-    return TRUE;
-  }
-  return FALSE;
-}
-
-gint
-ivtv_controls_get_mpeg_stream_type (IvtvDevice * dev)
-{
-  gint64 v;
-
-  if (!ivtv_controls_get_int (dev, V4L2_CID_MPEG_STREAM_TYPE, &v))
-    return -1;
-  if (v < 0 || v > G_MAXINT)
-    return -1;
-  return (gint) v;
-}
-
-gboolean
-ivtv_controls_encoder_stop (IvtvDevice * dev)
-{
-  struct v4l2_encoder_cmd cmd;
-  int ret;
-
-  memset (&cmd, 0, sizeof (cmd));
-  cmd.cmd = V4L2_ENC_CMD_STOP;
-  cmd.flags = V4L2_ENC_CMD_STOP_AT_GOP_END;
-  ret = ivtv_ioctl (dev, VIDIOC_ENCODER_CMD, &cmd);
-  if (ret < 0) {
-    if (ret != -ENOTTY && ret != -EINVAL)
-      GST_DEBUG_OBJECT (dev->owner, "ENCODER_CMD STOP: %s", g_strerror (-ret));
-    return FALSE;
-  }
-  GST_DEBUG_OBJECT (dev->owner, "encoder stopped at the end of the GOP");
-  return TRUE;
-}
-
-gboolean
-ivtv_controls_check_names (const IvtvProbe * probe, const gchar * input,
+ivtv_settings_check_names (const IvtvProbe * probe, const gchar * input,
     const gchar * standard, const gchar * audio, GError ** error)
 {
   v4l2_std_id id;
   gboolean is_auto;
 
-  if (input && ivtv_controls_find_input (probe, input, error) < 0)
+  if (input && ivtv_settings_find_input (probe, input, error) < 0)
     return FALSE;
   /* the standards probed are the current input's: when it has none (a
    * webcam input of vivid) the input named may still have them, and the
    * switch to it re-probes; the standard is checked there */
   if (standard && probe->n_stds > 0
-      && !ivtv_controls_resolve_std (probe, standard, &id, &is_auto, error))
+      && !ivtv_settings_resolve_std (probe, standard, &id, &is_auto, error))
     return FALSE;
-  if (audio && ivtv_controls_find_audio (probe, audio, error) < 0)
+  if (audio && ivtv_settings_find_audio (probe, audio, error) < 0)
     return FALSE;
   return TRUE;
 }
@@ -446,7 +388,7 @@ ivtv_controls_check_names (const IvtvProbe * probe, const gchar * input,
 /* ---- names for properties ---- */
 
 gchar **
-ivtv_controls_input_names (const IvtvProbe * probe)
+ivtv_settings_input_names (const IvtvProbe * probe)
 {
   gchar **v = g_new0 (gchar *, probe->n_inputs + 1);
   guint i;
@@ -457,7 +399,7 @@ ivtv_controls_input_names (const IvtvProbe * probe)
 }
 
 gchar **
-ivtv_controls_std_names (const IvtvProbe * probe)
+ivtv_settings_std_names (const IvtvProbe * probe)
 {
   gchar **v = g_new0 (gchar *, probe->n_stds + 1);
   guint i;

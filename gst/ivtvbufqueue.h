@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the V4L2 buffer queue behind the streaming path.
  *
  * IvtvBufQueue holds the driver's buffers of one REQBUFS as persistent
@@ -15,8 +16,8 @@
  * stream and by every live memory, so buffers downstream still holds stay
  * valid after stop; the device is only touched while the queue is active.
  */
-#ifndef __IVTV_BUFFER_POOL_H__
-#define __IVTV_BUFFER_POOL_H__
+#ifndef __IVTV_BUF_QUEUE_H__
+#define __IVTV_BUF_QUEUE_H__
 
 #include <gst/gst.h>
 #include "ivtvdevice.h"
@@ -58,4 +59,4 @@ void ivtv_buf_queue_unref (IvtvBufQueue * q);
 
 G_END_DECLS
 
-#endif /* __IVTV_BUFFER_POOL_H__ */
+#endif /* __IVTV_BUF_QUEUE_H__ */

@@ -1,11 +1,12 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the V4L2 buffer queue: one persistent GstMemory per driver
  * buffer, requeued by its dispose hook when downstream releases it (see
- * ivtvbufferpool.h). */
+ * ivtvbufqueue.h). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
-#include "ivtvbufferpool.h"
+#include "ivtvbufqueue.h"
 #include "ivtvdebug.h"
 
 #include <errno.h>
@@ -182,39 +183,72 @@ slot_attach (IvtvSlot * slot, GstMemory * mem)
   queue_ref (slot->queue);
 }
 
+/* userptr: page-aligned system memory of @size bytes. */
+static int
+setup_userptr (IvtvSlot * slot, gsize size, const gchar ** what)
+{
+  GstAllocationParams params;
+  GstMapInfo map;
+  GstMemory *mem;
+  long page = sysconf (_SC_PAGESIZE);
+
+  gst_allocation_params_init (&params);
+  params.align = (page > 0 ? page : 4096) - 1;
+  slot->length = size;
+  mem = gst_allocator_alloc (NULL, slot->length, &params);
+  if (mem == NULL || !gst_memory_map (mem, &map, GST_MAP_WRITE)) {
+    if (mem)
+      gst_memory_unref (mem);
+    *what = "allocating userptr memory";
+    return -ENOMEM;
+  }
+  slot->data = map.data;        /* system memory stays where it is */
+  gst_memory_unmap (mem, &map);
+  slot_attach (slot, mem);
+  return 0;
+}
+
+/* dmabuf: the driver's buffer @index exported (EXPBUF). */
+static int
+setup_dmabuf (IvtvBufQueue * q, IvtvSlot * slot, guint index,
+    GstAllocator * dmabuf_alloc, const gchar ** what)
+{
+  struct v4l2_exportbuffer exp;
+  GstMemory *mem;
+  int ret;
+
+  memset (&exp, 0, sizeof (exp));
+  exp.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  exp.index = index;
+  exp.flags = O_CLOEXEC | O_RDWR;
+  ret = ivtv_ioctl (q->dev, VIDIOC_EXPBUF, &exp);
+  if (ret < 0) {
+    *what = "VIDIOC_EXPBUF";
+    return ret;
+  }
+  mem = gst_dmabuf_allocator_alloc (dmabuf_alloc, exp.fd, slot->length);
+  if (mem == NULL) {
+    close (exp.fd);
+    *what = "wrapping the exported dmabuf";
+    return -ENOMEM;
+  }
+  slot_attach (slot, mem);
+  return 0;
+}
+
 int
 ivtv_buf_queue_setup (IvtvBufQueue * q, guint index, gsize userptr_size,
     GstAllocator * dmabuf_alloc, const gchar ** what)
 {
   IvtvSlot *slot;
   struct v4l2_buffer b;
-  GstMemory *mem;
   int ret;
 
   g_return_val_if_fail (index < q->n_slots, -EINVAL);
   slot = &q->slots[index];
   g_return_val_if_fail (slot->mem == NULL, -EINVAL);
-
-  if (q->memory == V4L2_MEMORY_USERPTR) {
-    GstAllocationParams params;
-    GstMapInfo map;
-    long page = sysconf (_SC_PAGESIZE);
-
-    gst_allocation_params_init (&params);
-    params.align = (page > 0 ? page : 4096) - 1;
-    slot->length = userptr_size;
-    mem = gst_allocator_alloc (NULL, slot->length, &params);
-    if (mem == NULL || !gst_memory_map (mem, &map, GST_MAP_WRITE)) {
-      if (mem)
-        gst_memory_unref (mem);
-      *what = "allocating userptr memory";
-      return -ENOMEM;
-    }
-    slot->data = map.data;      /* system memory stays where it is */
-    gst_memory_unmap (mem, &map);
-    slot_attach (slot, mem);
-    return 0;
-  }
+  if (q->memory == V4L2_MEMORY_USERPTR)
+    return setup_userptr (slot, userptr_size, what);
 
   memset (&b, 0, sizeof (b));
   b.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
@@ -230,37 +264,17 @@ ivtv_buf_queue_setup (IvtvBufQueue * q, guint index, gsize userptr_size,
     return -EINVAL;
   }
   slot->length = b.length;
+  if (dmabuf_alloc != NULL)
+    return setup_dmabuf (q, slot, index, dmabuf_alloc, what);
 
-  if (dmabuf_alloc != NULL) {
-    struct v4l2_exportbuffer exp;
-
-    memset (&exp, 0, sizeof (exp));
-    exp.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-    exp.index = index;
-    exp.flags = O_CLOEXEC | O_RDWR;
-    ret = ivtv_ioctl (q->dev, VIDIOC_EXPBUF, &exp);
-    if (ret < 0) {
-      *what = "VIDIOC_EXPBUF";
-      return ret;
-    }
-    mem = gst_dmabuf_allocator_alloc (dmabuf_alloc, exp.fd, b.length);
-    if (mem == NULL) {
-      close (exp.fd);
-      *what = "wrapping the exported dmabuf";
-      return -ENOMEM;
-    }
-    slot_attach (slot, mem);
-    return 0;
-  }
-
+  /* mmap: the driver's buffer mapped */
   slot->data = ivtv_device_mmap (q->dev, b.length, b.m.offset);
   if (slot->data == NULL) {
     *what = "mmap";
     return -(errno ? errno : ENOMEM);
   }
-  mem = gst_memory_new_wrapped (0, slot->data, b.length, 0, b.length, NULL,
-      NULL);
-  slot_attach (slot, mem);
+  slot_attach (slot, gst_memory_new_wrapped (0, slot->data, b.length, 0,
+          b.length, NULL, NULL));
   return 0;
 }
 

@@ -1,0 +1,593 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtvsrc — the capture session (see ivtvcapture.h): open/reopen, start,
+ * stop, the path and its fallback, the next buffer, drain, reconnect.
+ * Settings and format are ivtvcapturesetup.c's. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "ivtvcapturepriv.h"
+#include "ivtvdebug.h"
+#include "ivtvcaps.h"
+#include "ivtvencoder.h"
+#include "ivtvstream.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#define GST_CAT_DEFAULT ivtvsrc_debug
+
+IvtvCapture *
+ivtv_capture_new (GstElement * element)
+{
+  IvtvCapture *cap = g_new0 (IvtvCapture, 1);
+
+  cap->element = element;
+  g_mutex_init (&cap->lock);
+  g_mutex_init (&cap->state_lock);
+  ivtv_device_init (&cap->dev, GST_OBJECT (element));
+  ivtv_probe_init (&cap->probe);
+  ivtv_signal_init (&cap->signal);
+  ivtv_capture_settings_init (&cap->settings);
+  cap->recipe_fd = -1;
+  cap->mode = IVTV_IO_AUTO;
+  cap->mpeg_stream_type = -1;
+  return cap;
+}
+
+void
+ivtv_capture_free (IvtvCapture * cap)
+{
+  ivtv_signal_clear (&cap->signal);
+  ivtv_probe_clear (&cap->probe);
+  ivtv_device_clear (&cap->dev);
+  ivtv_capture_settings_clear (&cap->settings);
+  gst_clear_caps (&cap->caps);
+  g_free (cap->recipe_path);
+  g_free (cap->node);
+  g_mutex_clear (&cap->lock);
+  g_mutex_clear (&cap->state_lock);
+  g_free (cap);
+}
+
+void
+ivtv_capture_lock (IvtvCapture * cap)
+{
+  g_mutex_lock (&cap->lock);
+}
+
+void
+ivtv_capture_unlock (IvtvCapture * cap)
+{
+  g_mutex_unlock (&cap->lock);
+}
+
+IvtvDevice *
+ivtv_capture_device (IvtvCapture * cap)
+{
+  return &cap->dev;
+}
+
+IvtvProbe *
+ivtv_capture_probe (IvtvCapture * cap)
+{
+  return &cap->probe;
+}
+
+/* ---- the open recipe ---- */
+
+/* The node behind an adopted fd, to reopen it by path when the fd died
+ * with the device (reconnect).  NULL when it is not a /dev node. */
+static gchar *
+node_of_fd (gint fd)
+{
+  gchar link[64], *target;
+
+  g_snprintf (link, sizeof (link), "/proc/self/fd/%d", fd);
+  target = g_file_read_link (link, NULL);
+  if (target && !g_str_has_prefix (target, "/dev/"))
+    g_clear_pointer (&target, g_free);
+  return target;
+}
+
+/* Open the node as the recipe says: the application's fd (dup) or the
+ * path; an adopted fd that no longer works is replaced by its node.
+ * libv4l2 when the recipe chose it at the first open.  Lock held. */
+static gboolean
+open_node (IvtvCapture * cap, GError ** error)
+{
+  gboolean ok;
+
+  if (cap->recipe_fd >= 0) {
+    ok = ivtv_device_adopt_fd (&cap->dev, cap->recipe_fd, error);
+    if (!ok && cap->node) {
+      GST_DEBUG ("fd %d: %s; opening %s", cap->recipe_fd,
+          (*error)->message, cap->node);
+      g_clear_error (error);
+      ok = ivtv_device_open (&cap->dev, cap->node, TRUE, error);
+    }
+  } else {
+    ok = ivtv_device_open (&cap->dev, cap->recipe_path, TRUE, error);
+  }
+  if (ok && cap->via_libv4l2 && !ivtv_device_use_libv4l2 (&cap->dev, 0))
+    GST_WARNING ("libv4l2 refused %s this time", cap->dev.path);
+  return ok;
+}
+
+/* Close and open again with the recipe; @reprobe: the device may be a new
+ * one (reconnect), ask it what it is now.  Lock held.  FALSE (closed). */
+gboolean
+ivtv_capture_reopen (IvtvCapture * cap, gboolean reprobe, GError ** error)
+{
+  ivtv_device_close (&cap->dev);
+  if (!open_node (cap, error))
+    return FALSE;
+  if (reprobe) {
+    ivtv_probe_clear (&cap->probe);
+    if (!ivtv_probe_run (&cap->probe, &cap->dev, error)) {
+      ivtv_device_close (&cap->dev);
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+/* libv4l2 when asked, or (auto) for a streaming device none of whose
+ * formats GStreamer knows (it converts them to RGB/YUV).  FALSE with
+ * @error when use-libv4l2=on in a build without libv4l2. */
+static gboolean
+choose_libv4l2 (IvtvCapture * cap, IvtvLibv4l2Mode mode, GError ** error)
+{
+  gboolean want = mode == IVTV_LIBV4L2_ON;
+  guint i;
+
+  if (mode == IVTV_LIBV4L2_ON && !HAVE_LIBV4L2) {
+    g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_FAILED,
+        "This ivtvsrc was built without libv4l2 (meson option libv4l2), so "
+        "use-libv4l2=on is not possible for %s; use use-libv4l2=auto or off.",
+        cap->dev.path);
+    return FALSE;
+  }
+  if (mode == IVTV_LIBV4L2_AUTO
+      && ivtv_device_has_cap (&cap->dev, V4L2_CAP_STREAMING)
+      && cap->probe.n_formats > 0) {
+    want = TRUE;
+    for (i = 0; i < cap->probe.n_formats; i++)
+      if (ivtv_caps_lookup_fourcc (cap->probe.formats[i].pixelformat))
+        want = FALSE;
+  }
+  if (!want)
+    return TRUE;
+  cap->via_libv4l2 = ivtv_device_use_libv4l2 (&cap->dev, 0);
+  if (cap->via_libv4l2)
+    ivtv_probe_formats (&cap->probe, &cap->dev);        /* + emulated ones */
+  else if (mode == IVTV_LIBV4L2_ON && cap->element)
+    GST_ELEMENT_WARNING (cap->element, RESOURCE, SETTINGS,
+        ("libv4l2 could not be used for %s; using the device directly.",
+            cap->dev.path), (NULL));
+  return TRUE;
+}
+
+gboolean
+ivtv_capture_open (IvtvCapture * cap, const IvtvOpenRecipe * recipe,
+    GError ** error)
+{
+  gboolean ok;
+
+  g_mutex_lock (&cap->lock);
+  g_free (cap->recipe_path);
+  g_free (cap->node);
+  cap->recipe_path = g_strdup (recipe->path);
+  cap->recipe_fd = recipe->fd;
+  cap->node = recipe->fd >= 0 ? node_of_fd (recipe->fd) : NULL;
+  cap->via_libv4l2 = FALSE;
+  ok = open_node (cap, error) && ivtv_probe_run (&cap->probe, &cap->dev,
+      error) && choose_libv4l2 (cap, recipe->libv4l2, error);
+  if (!ok) {
+    ivtv_probe_clear (&cap->probe);
+    ivtv_device_close (&cap->dev);
+  } else {
+    GST_INFO ("opened %s: '%s' (driver %s), %u inputs, %u standards, %u "
+        "formats", cap->dev.path, cap->probe.card, cap->probe.driver,
+        cap->probe.n_inputs, cap->probe.n_stds, cap->probe.n_formats);
+  }
+  g_mutex_unlock (&cap->lock);
+  return ok;
+}
+
+void
+ivtv_capture_close (IvtvCapture * cap)
+{
+  g_mutex_lock (&cap->lock);
+  ivtv_probe_clear (&cap->probe);
+  ivtv_device_close (&cap->dev);
+  g_mutex_unlock (&cap->lock);
+}
+
+/* ---- start, stop ---- */
+
+static void
+set_mode (IvtvCapture * cap, IvtvIoMode mode)
+{
+  g_mutex_lock (&cap->state_lock);
+  cap->mode = mode;
+  g_mutex_unlock (&cap->state_lock);
+}
+
+IvtvIoMode
+ivtv_capture_get_io_mode (IvtvCapture * cap)
+{
+  IvtvIoMode mode;
+
+  g_mutex_lock (&cap->state_lock);
+  mode = cap->mode;
+  g_mutex_unlock (&cap->state_lock);
+  return mode;
+}
+
+/* The one choice of the I/O method (the fallback to read() is
+ * start_path's).  Lock held. */
+static gboolean
+choose_io_mode (IvtvCapture * cap)
+{
+  GError *err = NULL;
+  IvtvIoMode chosen;
+  guint modes = ivtv_stream_probe_modes (&cap->dev);
+
+  if (!ivtv_io_mode_choose (cap->settings.io_mode, cap->dev.device_caps,
+          modes, cap->dev.path, &chosen, &err)) {
+    GST_ELEMENT_ERROR (cap->element, RESOURCE, SETTINGS, ("%s",
+            err->message), ("device caps 0x%08x", cap->dev.device_caps));
+    g_clear_error (&err);
+    return FALSE;
+  }
+  set_mode (cap, chosen);
+  GST_INFO_OBJECT (cap->element, "io-mode %s: using %s",
+      ivtv_io_mode_nick (cap->settings.io_mode), ivtv_io_mode_nick (chosen));
+  return TRUE;
+}
+
+gboolean
+ivtv_capture_start (IvtvCapture * cap, const IvtvCaptureSettings * settings)
+{
+  g_mutex_lock (&cap->lock);
+  if (!ivtv_device_is_open (&cap->dev)) {
+    g_mutex_unlock (&cap->lock);
+    GST_ELEMENT_ERROR (cap->element, RESOURCE, OPEN_READ,
+        ("The device is not open."), (NULL));
+    return FALSE;
+  }
+  ivtv_capture_settings_clear (&cap->settings);
+  ivtv_capture_settings_copy (&cap->settings, settings);
+  if (!ivtv_capture_apply_settings (cap, IVTV_SETTING_ALL, FALSE)) {
+    g_mutex_unlock (&cap->lock);
+    return FALSE;
+  }
+  ivtv_probe_inputs (&cap->probe, &cap->dev);   /* fresh signal status */
+  ivtv_capture_check_lock (cap);
+  if (!choose_io_mode (cap)) {
+    g_mutex_unlock (&cap->lock);
+    return FALSE;
+  }
+  cap->mpeg_stream_type = ivtv_encoder_get_stream_type (&cap->dev);
+  g_mutex_lock (&cap->state_lock);
+  cap->poll = gst_poll_new (TRUE);
+  g_mutex_unlock (&cap->state_lock);
+  cap->need_sniff = FALSE;
+  cap->state = IVTV_CAPTURE_STARTED;
+  g_mutex_unlock (&cap->lock);
+
+  /* it takes the lock for its first check */
+  ivtv_signal_start (&cap->signal, cap->element, &cap->dev, &cap->lock,
+      settings->signal_timeout);
+  return TRUE;
+}
+
+gboolean
+ivtv_capture_is_capturing (IvtvCapture * cap)
+{
+  return cap->state != IVTV_CAPTURE_STOPPED;
+}
+
+/* Lock held. */
+void
+ivtv_capture_stop_path (IvtvCapture * cap)
+{
+  IvtvPath *path;
+
+  g_mutex_lock (&cap->state_lock);
+  path = cap->path;
+  cap->path = NULL;
+  g_mutex_unlock (&cap->state_lock);
+  ivtv_path_free (path);
+}
+
+void
+ivtv_capture_stop (IvtvCapture * cap)
+{
+  GstPoll *poll;
+
+  ivtv_signal_stop (&cap->signal);      /* it takes the lock */
+  g_mutex_lock (&cap->lock);
+  cap->state = IVTV_CAPTURE_STOPPED;
+  ivtv_capture_stop_path (cap);
+  if (ivtv_device_is_open (&cap->dev) && cap->mpeg) {
+    GError *err = NULL;
+
+    ivtv_encoder_stop (&cap->dev);
+    /* a fresh descriptor: the driver forgets the stopped stream, the next
+     * start begins a new one (an adopted fd is the application's) */
+    if (cap->recipe_fd < 0 && !ivtv_capture_reopen (cap, FALSE, &err)) {
+      GST_WARNING_OBJECT (cap->element, "reopening %s failed: %s",
+          cap->recipe_path, err->message);
+      g_clear_error (&err);
+    }
+  }
+  g_mutex_lock (&cap->state_lock);
+  poll = cap->poll;
+  cap->poll = NULL;
+  cap->mode = IVTV_IO_AUTO;
+  g_mutex_unlock (&cap->state_lock);
+  if (poll)
+    gst_poll_free (poll);
+  cap->mpeg = FALSE;
+  cap->need_sniff = FALSE;
+  g_mutex_unlock (&cap->lock);
+}
+
+void
+ivtv_capture_set_flushing (IvtvCapture * cap, gboolean flushing)
+{
+  g_mutex_lock (&cap->state_lock);
+  if (cap->poll)
+    gst_poll_set_flushing (cap->poll, flushing);
+  g_mutex_unlock (&cap->state_lock);
+}
+
+void
+ivtv_capture_set_timeout (IvtvCapture * cap, guint seconds)
+{
+  g_mutex_lock (&cap->state_lock);
+  cap->settings.timeout = seconds;
+  if (cap->path)
+    cap->path->funcs->set_timeout (cap->path, seconds);
+  g_mutex_unlock (&cap->state_lock);
+}
+
+/* ---- the path ---- */
+
+/* Start the path for the chosen mode; a streaming start that fails for
+ * another reason than a lost device falls back to read() where the device
+ * has it.  Lock held.  FALSE after posting the error. */
+gboolean
+ivtv_capture_start_path (IvtvCapture * cap)
+{
+  IvtvPathConfig cfg = { cap->element, &cap->dev, cap->poll,
+    ivtv_capture_get_io_mode (cap), cap->frame_size ? cap->frame_size :
+        cap->settings.blocksize, cap->extra_buffers, cap->settings.timeout,
+    cap->settings.reconnect
+  };
+  IvtvPath *path = NULL;
+  GError *err = NULL;
+
+  if (ivtv_io_mode_is_streaming (cfg.mode)) {
+    path = ivtv_stream_path_new (&cfg, &err);
+    if (path == NULL && (err->code == IVTV_STREAM_ERROR_DEVICE
+            || !ivtv_io_mode_can_fall_back (cap->settings.io_mode,
+                cap->dev.device_caps))) {
+      GST_ELEMENT_ERROR (cap->element, RESOURCE, SETTINGS, ("%s",
+              err->message), ("io-mode %s", ivtv_io_mode_nick (cfg.mode)));
+      g_clear_error (&err);
+      return FALSE;
+    }
+    if (path == NULL) {
+      GST_ELEMENT_INFO (cap->element, RESOURCE, SETTINGS,
+          ("%s streaming failed (%s); capturing with read() instead.",
+              ivtv_io_mode_nick (cfg.mode), err->message), (NULL));
+      g_clear_error (&err);
+    }
+  }
+  if (path == NULL) {
+    cfg.mode = IVTV_IO_RW;
+    if ((path = ivtv_read_path_new (&cfg, &err)) == NULL) {
+      GST_ELEMENT_ERROR (cap->element, RESOURCE, NO_SPACE_LEFT, ("%s",
+              err->message), (NULL));
+      g_clear_error (&err);
+      return FALSE;
+    }
+  }
+  g_mutex_lock (&cap->state_lock);
+  cap->path = path;
+  cap->mode = path->mode;
+  g_mutex_unlock (&cap->state_lock);
+  cap->state = IVTV_CAPTURE_RUNNING;
+  return TRUE;
+}
+
+/* The first buffer of an MPEG stream without a stream-type control: what
+ * it looks like decides the caps. */
+static GstCaps *
+sniff (IvtvCapture * cap, GstBuffer * buf)
+{
+  GstMapInfo map;
+  gint type = IVTV_MPEG_STREAM_UNKNOWN;
+
+  if (gst_buffer_map (buf, &map, GST_MAP_READ)) {
+    type = ivtv_caps_sniff_mpeg (map.data, map.size);
+    gst_buffer_unmap (buf, &map);
+  }
+  if (type == IVTV_MPEG_STREAM_UNKNOWN) {
+    GST_WARNING_OBJECT (cap->element, "cannot tell the MPEG stream type; "
+        "assuming a program stream");
+    type = V4L2_MPEG_STREAM_TYPE_MPEG2_PS;
+  }
+  cap->mpeg_stream_type = type;
+  cap->need_sniff = FALSE;
+  GST_INFO_OBJECT (cap->element, "stream looks like a %s",
+      ivtv_caps_mpeg_stream_type_name (type));
+  return ivtv_caps_for_mpeg_stream_type (type);
+}
+
+GstFlowReturn
+ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf, GstCaps ** sniffed)
+{
+  GstFlowReturn ret;
+  gboolean ok;
+
+  *sniffed = NULL;
+  if (cap->path == NULL) {
+    if (cap->settings.wait_for_signal
+        && !ivtv_signal_wait_present (&cap->signal, cap->poll))
+      return GST_FLOW_FLUSHING;
+    g_mutex_lock (&cap->lock);
+    ok = ivtv_capture_start_path (cap);
+    g_mutex_unlock (&cap->lock);
+    if (!ok)
+      return GST_FLOW_ERROR;
+  }
+  ret = ivtv_path_create (cap->path, buf);
+  while (ret == IVTV_FLOW_DEVICE_LOST) {
+    ret = ivtv_capture_reconnect (cap);
+    if (ret == GST_FLOW_OK)
+      ret = ivtv_path_create (cap->path, buf);
+    if (ret == GST_FLOW_OK)     /* what was lost meanwhile is a gap */
+      GST_BUFFER_FLAG_SET (*buf, GST_BUFFER_FLAG_DISCONT);
+  }
+  if (ret == GST_FLOW_OK && cap->need_sniff)
+    *sniffed = sniff (cap, *buf);
+  return ret;
+}
+
+/* Encoder drain on EOS: ENCODER_CMD STOP at the end of the GOP, the path
+ * reads on until the driver ends the stream (IVTV_DRAIN_MAX_US). */
+#define IVTV_DRAIN_MAX_US (2 * G_USEC_PER_SEC)
+
+gboolean
+ivtv_capture_drain (IvtvCapture * cap)
+{
+  gboolean drain = FALSE;
+
+  g_mutex_lock (&cap->lock);
+  if (cap->state == IVTV_CAPTURE_DRAINING) {
+    drain = TRUE;               /* already ending */
+  } else if (cap->state == IVTV_CAPTURE_RUNNING && cap->mpeg
+      && cap->path && cap->path->mode == IVTV_IO_RW
+      && ivtv_device_is_open (&cap->dev)
+      && ivtv_encoder_stop (&cap->dev)) {
+    drain = cap->path->funcs->drain (cap->path, IVTV_DRAIN_MAX_US);
+    if (drain)
+      cap->state = IVTV_CAPTURE_DRAINING;
+  }
+  g_mutex_unlock (&cap->lock);
+  return drain;
+}
+
+/* ---- lost -> reconnect ---- */
+
+/* @pos: what was pushed before the device went away */
+static void
+post_reconnect (IvtvCapture * cap, const gchar * state,
+    const IvtvPathPosition * pos)
+{
+  gst_element_post_message (cap->element,
+      gst_message_new_element (GST_OBJECT (cap->element),
+          gst_structure_new ("ivtvsrc-reconnect", "state", G_TYPE_STRING,
+              state, "device", G_TYPE_STRING, cap->dev.path,
+              "bytes", G_TYPE_UINT64, pos->bytes,
+              "buffers", G_TYPE_UINT64, pos->buffers, NULL)));
+}
+
+/* Open the node again with the recipe and set it up as it was: what the
+ * card is now (probe), the settings, the applied format with the same
+ * frame size.  Lock held.  FALSE (closed again) when any step fails. */
+static gboolean
+restore (IvtvCapture * cap)
+{
+  GError *err = NULL;
+  guint old_size = cap->frame_size;
+  gboolean ok;
+
+  ok = ivtv_capture_reopen (cap, TRUE, &err)
+      && ivtv_capture_apply_settings (cap, IVTV_SETTING_ALL, FALSE)
+      && (cap->caps == NULL || ivtv_capture_apply_format (cap, cap->caps));
+  if (ok && cap->caps && cap->frame_size != old_size) {
+    GST_WARNING_OBJECT (cap->element, "%s came back with frames of %u "
+        "bytes, not %u", cap->dev.path, cap->frame_size, old_size);
+    cap->frame_size = old_size;
+    ok = FALSE;
+  }
+  if (!ok)
+    ivtv_device_close (&cap->dev);
+  GST_DEBUG_OBJECT (cap->element, "reopening: %s", ok ? "done" :
+      err ? err->message : "settings refused");
+  g_clear_error (&err);
+  return ok;
+}
+
+/* Wait until @t (monotonic us) in the poll, which watches no fd now:
+ * FALSE when it is set flushing. */
+static gboolean
+sleep_until (IvtvCapture * cap, gint64 t)
+{
+  gint64 left;
+
+  while ((left = t - g_get_monotonic_time ()) > 0)
+    if (gst_poll_wait (cap->poll, left * GST_USECOND) < 0 && errno == EBUSY)
+      return FALSE;
+  return TRUE;
+}
+
+GstFlowReturn
+ivtv_capture_reconnect (IvtvCapture * cap)
+{
+  IvtvPathPosition before;
+  guint waited = 0, limit = MAX (60, 12 * cap->settings.timeout);
+  gchar *path = g_strdup (cap->dev.path);
+  gint64 t0 = g_get_monotonic_time ();
+  GstFlowReturn ret = GST_FLOW_ERROR;
+
+  cap->path->funcs->get_position (cap->path, &before);
+  GST_ELEMENT_WARNING (cap->element, RESOURCE, READ,
+      ("The device %s went away after %" G_GUINT64_FORMAT " bytes; waiting "
+          "up to %u seconds for it to come back.", path, before.bytes,
+          limit), ("reconnect=true"));
+  post_reconnect (cap, "lost", &before);
+  g_mutex_lock (&cap->lock);
+  cap->state = IVTV_CAPTURE_LOST;
+  ivtv_capture_stop_path (cap);
+  ivtv_device_close (&cap->dev);
+  g_mutex_unlock (&cap->lock);
+
+  for (;;) {
+    gboolean ok;
+
+    /* an attempt a second */
+    if (!sleep_until (cap, t0 + (gint64) ++waited * G_USEC_PER_SEC)) {
+      ret = GST_FLOW_FLUSHING;
+      break;
+    }
+    g_mutex_lock (&cap->lock);
+    ok = restore (cap);
+    if (ok) {
+      GST_ELEMENT_INFO (cap->element, RESOURCE, READ,
+          ("The device %s is back after %u seconds; capture resumes.",
+              path, waited), (NULL));
+      post_reconnect (cap, "restored", &before);
+      ret = ivtv_capture_start_path (cap) ? GST_FLOW_OK : GST_FLOW_ERROR;
+      if (ret == GST_FLOW_OK)
+        cap->path->funcs->resume_from (cap->path, &before);
+    }
+    g_mutex_unlock (&cap->lock);
+    if (ok)
+      break;
+    if (waited >= limit) {
+      GST_ELEMENT_ERROR (cap->element, RESOURCE, NOT_FOUND,
+          ("The device %s went away and did not come back within %u "
+              "seconds.", path, limit), ("reconnect=true"));
+      break;
+    }
+  }
+  g_free (path);
+  return ret;
+}

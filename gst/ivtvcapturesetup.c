@@ -1,0 +1,330 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtvsrc — the capture session's settings and format (see
+ * ivtvcapture.h): applying input, standard, audio input, frequency and the
+ * encoder controls with one error rule; the caps the device can give,
+ * fixation, S_FMT, and the latency of one buffer. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "ivtvcapturepriv.h"
+#include "ivtvdebug.h"
+#include "ivtvcaps.h"
+#include "ivtvsettings.h"
+#include "ivtvnegotiate.h"
+
+#include <string.h>
+
+#define GST_CAT_DEFAULT ivtvsrc_debug
+
+/* ---- the settings ---- */
+
+void
+ivtv_capture_settings_init (IvtvCaptureSettings * s)
+{
+  memset (s, 0, sizeof (*s));
+  ivtv_encoder_init (&s->encoder);
+}
+
+void
+ivtv_capture_settings_clear (IvtvCaptureSettings * s)
+{
+  g_clear_pointer (&s->input, g_free);
+  g_clear_pointer (&s->standard, g_free);
+  g_clear_pointer (&s->audio_input, g_free);
+  ivtv_encoder_clear (&s->encoder);
+}
+
+void
+ivtv_capture_settings_copy (IvtvCaptureSettings * dst,
+    const IvtvCaptureSettings * src)
+{
+  *dst = *src;
+  dst->input = g_strdup (src->input);
+  dst->standard = g_strdup (src->standard);
+  dst->audio_input = g_strdup (src->audio_input);
+  dst->encoder.extra_controls = src->encoder.extra_controls ?
+      gst_structure_copy (src->encoder.extra_controls) : NULL;
+}
+
+/* The one error rule: at start, a value that does not fit or is refused
+ * is an error (FALSE), a busy driver or a standard that cannot be detected
+ * a warning; while capturing (@live) every failure is a warning. */
+static gboolean
+report_setting (IvtvCapture * cap, GError * err, gboolean live)
+{
+  gboolean fatal = !live && !(err->domain == IVTV_SETTINGS_ERROR
+      && (err->code == IVTV_SETTINGS_ERROR_BUSY
+          || err->code == IVTV_SETTINGS_ERROR_NO_SIGNAL));
+
+  if (fatal)
+    GST_ELEMENT_ERROR (cap->element, RESOURCE, SETTINGS, ("%s",
+            err->message), ("device %s", cap->dev.path));
+  else
+    GST_ELEMENT_WARNING (cap->element, RESOURCE, SETTINGS, ("%s",
+            err->message), ("device %s%s", cap->dev.path, live ?
+            ": live change refused; capture continues" : ""));
+  return !fatal;
+}
+
+/* The encoder controls: at start the named ones and extra-controls, live
+ * extra-controls only (the named ones apply at the next start). */
+static gboolean
+apply_encoder (IvtvCapture * cap, guint what, gboolean live)
+{
+  const IvtvEncoder *enc = &cap->settings.encoder;
+  gint want[IVTV_ENC_N_NAMED], current[IVTV_ENC_N_NAMED];
+  const GstStructure *extra = NULL;
+  gchar *warning = NULL;
+  GError *err = NULL;
+  gboolean ok;
+  guint i;
+
+  for (i = 0; i < IVTV_ENC_N_NAMED; i++)
+    want[i] = (what & IVTV_SETTING_ENCODER) ? enc->want[i] :
+        IVTV_ENCODER_KEEP;
+  if (what & IVTV_SETTING_EXTRA_CONTROLS)
+    extra = enc->extra_controls;
+  if (live && extra == NULL)
+    return TRUE;
+  ok = ivtv_encoder_apply (&cap->dev, &cap->probe, want, extra, current,
+      &warning, &err);
+  if (warning)
+    GST_ELEMENT_WARNING (cap->element, RESOURCE, SETTINGS, ("%s", warning),
+        ("device %s: encoder controls", cap->dev.path));
+  g_free (warning);
+  if (!ok)
+    ok = report_setting (cap, err, live);
+  g_clear_error (&err);
+  if (!live)
+    memcpy (cap->enc_current, current, sizeof (current));
+  return ok;
+}
+
+gboolean
+ivtv_capture_apply_settings (IvtvCapture * cap, guint what, gboolean live)
+{
+  const IvtvCaptureSettings *s = &cap->settings;
+  GError *err = NULL;
+  gboolean ok = TRUE;
+
+  /* input first: standards, audio and the tuner depend on it */
+  if ((what & IVTV_SETTING_INPUT) && s->input
+      && !ivtv_settings_set_input (&cap->dev, &cap->probe, s->input, &err))
+    ok = report_setting (cap, err, live);
+  g_clear_error (&err);
+  if (ok && (what & IVTV_SETTING_STANDARD) && s->standard
+      && !ivtv_settings_set_std (&cap->dev, &cap->probe, s->standard, &err))
+    ok = report_setting (cap, err, live);
+  g_clear_error (&err);
+  if (ok && (what & IVTV_SETTING_AUDIO) && s->audio_input
+      && !ivtv_settings_set_audio (&cap->dev, &cap->probe, s->audio_input,
+          &err))
+    ok = report_setting (cap, err, live);
+  g_clear_error (&err);
+  if (ok && (what & IVTV_SETTING_FREQUENCY) && s->frequency
+      && !ivtv_settings_set_frequency (&cap->dev, &cap->probe, s->frequency,
+          &err))
+    ok = report_setting (cap, err, live);
+  g_clear_error (&err);
+  if (ok && (what & (IVTV_SETTING_ENCODER | IVTV_SETTING_EXTRA_CONTROLS)))
+    ok = apply_encoder (cap, what, live);
+  return ok;
+}
+
+void
+ivtv_capture_update (IvtvCapture * cap, const IvtvCaptureSettings * settings,
+    IvtvSettingMask what)
+{
+  g_mutex_lock (&cap->lock);
+  if (ivtv_device_is_open (&cap->dev) && cap->state != IVTV_CAPTURE_STOPPED) {
+    ivtv_capture_settings_clear (&cap->settings);
+    ivtv_capture_settings_copy (&cap->settings, settings);
+    ivtv_capture_apply_settings (cap, what, TRUE);
+  }
+  g_mutex_unlock (&cap->lock);
+}
+
+gboolean
+ivtv_capture_check_names (IvtvCapture * cap,
+    const IvtvCaptureSettings * settings)
+{
+  GError *err = NULL;
+
+  g_mutex_lock (&cap->lock);
+  if (ivtv_device_is_open (&cap->dev))
+    ivtv_settings_check_names (&cap->probe, settings->input,
+        settings->standard, settings->audio_input, &err);
+  g_mutex_unlock (&cap->lock);
+  if (err == NULL)
+    return TRUE;
+  GST_ELEMENT_ERROR (cap->element, RESOURCE, SETTINGS, ("%s", err->message),
+      ("device %s", cap->dev.path));
+  g_clear_error (&err);
+  return FALSE;
+}
+
+void
+ivtv_capture_get_encoder_current (IvtvCapture * cap,
+    gint current[IVTV_ENC_N_NAMED])
+{
+  g_mutex_lock (&cap->lock);
+  memcpy (current, cap->enc_current, sizeof (cap->enc_current));
+  g_mutex_unlock (&cap->lock);
+}
+
+/* A signal the card cannot lock on (no signal at all is the signal
+ * watch's, ivtvsignal.c). */
+void
+ivtv_capture_check_lock (IvtvCapture * cap)
+{
+  const IvtvInput *in;
+
+  if (cap->probe.current_input < 0)
+    return;
+  in = ivtv_probe_find_input (&cap->probe, cap->probe.current_input);
+  if (in == NULL || (in->status & (V4L2_IN_ST_NO_POWER |
+              V4L2_IN_ST_NO_SIGNAL)))
+    return;
+  if (in->status & (V4L2_IN_ST_NO_H_LOCK | V4L2_IN_ST_NO_SYNC))
+    GST_ELEMENT_WARNING (cap->element, RESOURCE, READ,
+        ("Input '%s' of '%s' has a signal the card cannot lock on (wrong "
+            "standard?).", in->name, cap->probe.card),
+        ("input status 0x%08x", in->status));
+}
+
+/* ---- the format ---- */
+
+GstCaps *
+ivtv_capture_get_caps (IvtvCapture * cap)
+{
+  GstCaps *caps = NULL;
+
+  g_mutex_lock (&cap->lock);
+  if (ivtv_device_is_open (&cap->dev))
+    caps = ivtv_negotiate_device_caps (&cap->probe, &cap->dev,
+        cap->mpeg_stream_type);
+  g_mutex_unlock (&cap->lock);
+  return caps;
+}
+
+gboolean
+ivtv_capture_negotiate_mpeg (IvtvCapture * cap, GstCaps ** caps)
+{
+  gboolean mpeg;
+
+  *caps = NULL;
+  g_mutex_lock (&cap->lock);
+  mpeg = ivtv_device_is_open (&cap->dev)
+      && ivtv_negotiate_format_is_mpeg (&cap->probe, &cap->dev);
+  if (mpeg) {
+    *caps = ivtv_caps_for_mpeg_stream_type (cap->mpeg_stream_type);
+    if (*caps == NULL) {
+      /* caps once the first bytes are read */
+      GST_DEBUG_OBJECT (cap->element, "no stream-type control: sniffing");
+      cap->mpeg = TRUE;
+      cap->need_sniff = TRUE;
+      cap->frame_size = 0;
+    }
+  }
+  g_mutex_unlock (&cap->lock);
+  return mpeg;
+}
+
+GstCaps *
+ivtv_capture_fixate (IvtvCapture * cap, GstCaps * caps)
+{
+  g_mutex_lock (&cap->lock);
+  caps = ivtv_negotiate_fixate (&cap->probe, &cap->dev, caps);
+  g_mutex_unlock (&cap->lock);
+  return caps;
+}
+
+gboolean
+ivtv_capture_apply_format (IvtvCapture * cap, GstCaps * caps)
+{
+  GstStructure *s = gst_caps_get_structure (caps, 0);
+  IvtvNegotiated res;
+  GError *err = NULL;
+  gboolean ok;
+
+  cap->mpeg = ivtv_caps_fourcc_from_structure (s) == V4L2_PIX_FMT_MPEG;
+  if (cap->mpeg) {
+    ok = ivtv_negotiate_set_mpeg (&cap->dev, &err);
+    cap->frame_size = 0;
+  } else {
+    ok = ivtv_negotiate_apply (&cap->dev, &cap->probe, caps, &res, &err);
+    if (ok) {
+      cap->frame_size = res.sizeimage;
+      cap->fps_n = res.fps_n;
+      cap->fps_d = res.fps_d;
+    }
+  }
+  if (!ok) {
+    GST_ELEMENT_ERROR (cap->element, RESOURCE, SETTINGS, ("%s",
+            err->message), ("caps %" GST_PTR_FORMAT, caps));
+    g_clear_error (&err);
+  }
+  return ok;
+}
+
+gboolean
+ivtv_capture_set_format (IvtvCapture * cap, GstCaps * caps)
+{
+  gboolean ok;
+
+  g_mutex_lock (&cap->lock);
+  if (cap->path && !cap->need_sniff && !cap->mpeg) {
+    ivtv_capture_stop_path (cap);       /* renegotiation: restart */
+    cap->state = IVTV_CAPTURE_STARTED;
+  }
+  ok = ivtv_capture_apply_format (cap, caps);
+  gst_caps_replace (&cap->caps, caps);
+  g_mutex_unlock (&cap->lock);
+  return ok;
+}
+
+void
+ivtv_capture_set_extra_buffers (IvtvCapture * cap, guint n)
+{
+  cap->extra_buffers = MIN (n, 16);
+}
+
+/* What a read() hands out at once on a card that keeps up: the device is
+ * non-blocking, so a read returns what the driver has when poll() wakes
+ * us, a DMA transfer or a few (the emulator: 8 KiB; ivtv: tens of KiB),
+ * never a whole block of a large blocksize.  Data waits in the element
+ * about that long, so that is its latency. */
+#define IVTV_READ_LATENCY_BYTES (64 * 1024)
+
+/* One buffer's worth of time: a frame for video; for MPEG, what one read
+ * delivers (at most IVTV_READ_LATENCY_BYTES) at the encoder's bit rate. */
+GstClockTime
+ivtv_capture_latency (IvtvCapture * cap, guint blocksize)
+{
+  gint w, h, fn, fd, pn, pd;
+  gint64 bitrate = 0;
+  GstClockTime latency = GST_CLOCK_TIME_NONE;
+
+  g_mutex_lock (&cap->lock);
+  fn = cap->fps_n;
+  fd = cap->fps_d;
+  if (cap->state == IVTV_CAPTURE_STOPPED)
+    goto done;
+  if (cap->mpeg && ivtv_device_is_open (&cap->dev)
+      && ivtv_device_get_control (&cap->dev, V4L2_CID_MPEG_VIDEO_BITRATE,
+          &bitrate) && bitrate > 0) {
+    latency = gst_util_uint64_scale (MIN (blocksize,
+            IVTV_READ_LATENCY_BYTES) * 8, GST_SECOND, bitrate);
+    goto done;
+  }
+  if ((fn <= 0 || fd <= 0) && !ivtv_caps_std_geometry
+      (cap->probe.current_std, &w, &h, &fn, &fd, &pn, &pd)) {
+    fn = 30;
+    fd = 1;
+  }
+  latency = gst_util_uint64_scale_int (GST_SECOND, fd, fn);
+done:
+  g_mutex_unlock (&cap->lock);
+  return latency;
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtvsrc — what every capture path shares: the stall watchdog (see
+ * ivtvpath.h). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "ivtvpath.h"
+
+void
+ivtv_stall_init (IvtvStall * stall, guint timeout)
+{
+  stall->warned = FALSE;
+  ivtv_stall_set_timeout (stall, timeout);
+}
+
+void
+ivtv_stall_set_timeout (IvtvStall * stall, guint seconds)
+{
+  g_atomic_int_set (&stall->timeout, (gint) seconds);
+}
+
+GstFlowReturn
+ivtv_stall_check (IvtvStall * stall, GstElement * element,
+    const IvtvDevice * dev, gint64 since)
+{
+  guint timeout = (guint) g_atomic_int_get (&stall->timeout);
+  gint64 idle = g_get_monotonic_time () - since;
+  gint64 limit = (gint64) timeout * G_USEC_PER_SEC;
+
+  if (timeout == 0)
+    return GST_FLOW_OK;
+  if (idle >= 2 * limit) {
+    GST_ELEMENT_ERROR (element, RESOURCE, READ,
+        ("No data from %s for %u seconds: the device or its driver hangs; "
+            "giving up.", dev->path, 2 * timeout),
+        ("no data for %" G_GINT64_FORMAT " ms (timeout=%u)", idle / 1000,
+            timeout));
+    return GST_FLOW_ERROR;
+  }
+  if (idle >= limit && !stall->warned) {
+    GST_ELEMENT_WARNING (element, RESOURCE, READ,
+        ("No data from %s for %u seconds: the device seems stalled "
+            "(giving up after %u seconds).", dev->path, timeout,
+            2 * timeout), ("still waiting (timeout=%u)", timeout));
+    stall->warned = TRUE;
+  }
+  return GST_FLOW_OK;
+}
+
+void
+ivtv_stall_data (IvtvStall * stall, GstElement * element,
+    const IvtvDevice * dev)
+{
+  if (!stall->warned)
+    return;
+  GST_ELEMENT_INFO (element, RESOURCE, READ,
+      ("Data from %s flows again.", dev->path), (NULL));
+  stall->warned = FALSE;
+}

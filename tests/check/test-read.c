@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Unit tests of the read() path (gst/ivtvread.c) against a scripted fake
+ * read (fakedev.h): short reads are pushed as they are, EINTR/EAGAIN
+ * retried, EIO retried then an error, ENODEV/EBUSY errors that say what
+ * happened, flushing returns at once. */
+#include <gst/check/gstcheck.h>
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fakedev.h"
+#include "ivtvread.h"
+
+/* ---- the read() path against a scripted fake read ---- */
+
+static const gssize *script;    /* >0 bytes, 0 EOS, <0 -errno */
+static guint script_pos;
+
+static gssize
+script_read (void *buf, gsize len)
+{
+  gssize r = script[script_pos++];
+
+  if (r < 0)
+    return fake_fail ((int) -r);
+  if ((size_t) r > len)
+    r = len;
+  memset (buf, 'a' + script_pos, r);
+  return r;
+}
+
+typedef struct
+{
+  GstElement *pipe, *el;
+  IvtvDevice dev;
+  IvtvReader r;
+  GstPoll *poll;
+  gint pfd[2];
+} ReadFixture;
+
+static void
+read_setup (ReadFixture * f, const gssize * s, guint blocksize)
+{
+  script = s;
+  script_pos = 0;
+  f->pipe = gst_pipeline_new (NULL);
+  f->el = gst_element_factory_make ("fakesrc", NULL);
+  gst_bin_add (GST_BIN (f->pipe), f->el);
+  fail_unless (pipe (f->pfd) == 0);
+  fail_unless (write (f->pfd[1], "x", 1) == 1); /* always readable */
+  fake_dev_init (&f->dev, f->pfd[0], NULL, script_read);
+  f->poll = gst_poll_new (TRUE);
+  ivtv_read_init (&f->r);
+  fail_unless (ivtv_read_start (&f->r, f->el, &f->dev, f->poll, blocksize,
+          NULL));
+}
+
+static gchar *
+read_teardown (ReadFixture * f)
+{
+  GstBus *bus = gst_element_get_bus (f->pipe);
+  GstMessage *m = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  gchar *msg = NULL;
+
+  if (m) {
+    GError *e = NULL;
+    gst_message_parse_error (m, &e, NULL);
+    msg = g_strdup (e->message);
+    g_error_free (e);
+    gst_message_unref (m);
+  }
+  gst_object_unref (bus);
+  ivtv_read_stop (&f->r);
+  ivtv_read_stop (&f->r);
+  gst_poll_free (f->poll);
+  fake_dev_clear (&f->dev);
+  close (f->pfd[0]);
+  close (f->pfd[1]);
+  gst_object_unref (f->pipe);
+  return msg;
+}
+
+GST_START_TEST (test_read_short_and_retry)
+{
+  static const gssize s[] = { 100, -EINTR, -EAGAIN, 4096, 7, 0 };
+  ReadFixture f;
+  GstBuffer *b;
+  gchar *err;
+
+  read_setup (&f, s, 4096);
+  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_OK);
+  fail_unless_equals_int (gst_buffer_get_size (b), 100);        /* short: as is */
+  fail_unless_equals_int (GST_BUFFER_OFFSET (b), 0);
+  gst_buffer_unref (b);
+  /* EINTR and EAGAIN: waited again, then the next full read */
+  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_OK);
+  fail_unless_equals_int (gst_buffer_get_size (b), 4096);
+  fail_unless_equals_int (GST_BUFFER_OFFSET (b), 100);
+  fail_unless_equals_int (GST_BUFFER_OFFSET_END (b), 4196);
+  gst_buffer_unref (b);
+  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_OK);
+  fail_unless_equals_int (gst_buffer_get_size (b), 7);
+  gst_buffer_unref (b);
+  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_EOS);
+  fail_unless (b == NULL);
+  fail_unless_equals_int (f.r.n_short, 2);
+  err = read_teardown (&f);
+  fail_unless (err == NULL, "%s", err);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_read_errors)
+{
+  static const gssize enodev[] = { -ENODEV };
+  /* EIO: retried IVTV_READ_EIO_RETRIES times, then an error */
+  static const gssize eio[] = { 10, -EIO, -EIO, -EIO, -EIO };
+  static const gssize eio_once[] = { -EIO, 20 };
+  static const gssize ebusy[] = { -EBUSY };
+  ReadFixture f;
+  GstBuffer *b;
+  gchar *err;
+
+  read_setup (&f, enodev, 4096);
+  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_ERROR);
+  err = read_teardown (&f);
+  fail_unless (err && strstr (err, "went away"), "%s", err);
+  g_free (err);
+
+  read_setup (&f, eio, 4096);
+  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_OK);
+  gst_buffer_unref (b);
+  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_ERROR);
+  err = read_teardown (&f);
+  fail_unless (err && strstr (err, "I/O error"), "%s", err);
+  fail_unless_equals_int (script_pos, 5);
+  g_free (err);
+
+  read_setup (&f, eio_once, 4096);
+  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_OK);
+  fail_unless_equals_int (gst_buffer_get_size (b), 20);
+  fail_unless_equals_int (GST_BUFFER_OFFSET (b), 0);
+  gst_buffer_unref (b);
+  err = read_teardown (&f);
+  fail_unless (err == NULL, "%s", err);
+
+  read_setup (&f, ebusy, 4096);
+  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_ERROR);
+  err = read_teardown (&f);
+  fail_unless (err && strstr (err, "busy"), "%s", err);
+  g_free (err);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_read_flushing)
+{
+  static const gssize s[] = { 10 };
+  ReadFixture f;
+  GstBuffer *b;
+
+  read_setup (&f, s, 4096);
+  gst_poll_set_flushing (f.poll, TRUE);
+  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_FLUSHING);
+  fail_unless_equals_int (script_pos, 0);       /* no read happened */
+  gst_poll_set_flushing (f.poll, FALSE);
+  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_OK);
+  gst_buffer_unref (b);
+  g_free (read_teardown (&f));
+}
+
+GST_END_TEST;
+
+static Suite *
+read_suite (void)
+{
+  Suite *s = suite_create ("ivtv-read");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_read_short_and_retry);
+  tcase_add_test (tc, test_read_errors);
+  tcase_add_test (tc, test_read_flushing);
+  return s;
+}
+
+GST_CHECK_MAIN (read);

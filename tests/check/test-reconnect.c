@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* A device that goes away during a capture, under the emulator's
+ * unplug faults (`--fault unplug-after=N`, with `--fault unplug-for=1` it
+ * comes back a second later): without reconnect one error that says it
+ * went away (read() and streaming); with reconnect=true the
+ * ivtvsrc-reconnect messages lost / restored, the capture going on with
+ * offsets counting on and DISCONT after each gap, and a wait for a node
+ * that never returns that EOS ends.  Each meson test picks its cases
+ * with GST_CHECKS and its profile and faults (see meson.build). */
+#include "harness.h"
+
+#include <gst/base/gstbasesrc.h>
+#include <gst/video/video.h>
+#include <string.h>
+
+/* ---- read() (pvr250) ---- */
+
+GST_START_TEST (test_fault_unplug)
+{
+  IcResult res;
+
+  ic_run ("ivtvsrc ! fakesink", 20000, &res);
+  fail_unless (res.error != NULL, "no error after unplug");
+  fail_unless (strstr (res.error, "went away") != NULL, "%s", res.error);
+  ic_result_clear (&res);
+}
+
+GST_END_TEST;
+
+static const gchar *
+reconnect_state (IcResult * r, guint i)
+{
+  GstStructure *s = g_list_nth_data (r->reconnects, i);
+
+  return s ? gst_structure_get_string (s, "state") : NULL;
+}
+
+/* Offsets of the buffers flagged DISCONT (the first 8). */
+typedef struct
+{
+  guint64 at[8];
+  guint n;
+  guint64 next;                 /* offset the next buffer should have */
+  gboolean offsets_ok;
+} Discont;
+
+static GstPadProbeReturn
+note_discont (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  Discont *d = data;
+  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
+
+  (void) pad;
+  if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT)
+      && d->n < G_N_ELEMENTS (d->at))
+    d->at[d->n++] = GST_BUFFER_OFFSET (buf);
+  if (GST_BUFFER_OFFSET (buf) != d->next)
+    d->offsets_ok = FALSE;
+  d->next = GST_BUFFER_OFFSET (buf) + gst_buffer_get_size (buf);
+  return GST_PAD_PROBE_OK;
+}
+
+/* The node comes back after 1 s: lost, restored, and the capture goes
+ * on to num-buffers without an error; byte offsets go on without a jump
+ * and the first buffer after the gap is flagged DISCONT. */
+GST_START_TEST (test_reconnect_resumes)
+{
+  IcResult r;
+  guint64 bytes = 0, buffers = 0;
+  GstStructure *s;
+  Discont d = { {0}, 0, 0, TRUE };
+  GstElement *pipe = gst_parse_launch ("ivtvsrc reconnect=true "
+      "blocksize=65536 num-buffers=30 ! fakesink name=sink", NULL);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipe), "sink");
+  GstPad *pad = gst_element_get_static_pad (sink, "sink");
+
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, note_discont, &d, NULL);
+  ic_run_pipe (pipe, 20000, -1, &r);
+  gst_object_unref (pad);
+  gst_object_unref (sink);
+  gst_object_unref (pipe);
+  fail_unless (r.error == NULL, "%s", r.error);
+  fail_unless (r.eos, "no EOS");
+  fail_unless (g_list_length (r.reconnects) >= 2, "%u reconnect messages",
+      g_list_length (r.reconnects));
+  fail_unless_equals_string (reconnect_state (&r, 0), "lost");
+  fail_unless_equals_string (reconnect_state (&r, 1), "restored");
+  s = r.reconnects->data;
+  fail_unless (gst_structure_get_uint64 (s, "bytes", &bytes));
+  fail_unless_equals_int (bytes, 1000000);
+  fail_unless (gst_structure_get_uint64 (s, "buffers", &buffers));
+  fail_unless (buffers >= 1000000 / 65536 && buffers <= 1000000 / 4096,
+      "%" G_GUINT64_FORMAT " buffers before the unplug", buffers);
+  fail_unless (ic_has_warning (&r, "went away"));
+  fail_unless (d.offsets_ok, "byte offsets jumped");
+  fail_unless (d.n >= 2, "%u buffers flagged DISCONT", d.n);
+  fail_unless_equals_int (d.at[0], 0);
+  fail_unless_equals_int (d.at[1], 1000000);
+  ic_result_clear (&r);
+}
+
+GST_END_TEST;
+
+/* Without reconnect: one clear error. */
+GST_START_TEST (test_unplug_error_without_reconnect)
+{
+  IcResult r;
+
+  ic_run_launch ("ivtvsrc ! fakesink", 10000, -1, &r);
+  fail_unless (r.error != NULL, "no error after the unplug");
+  fail_unless (strstr (r.error, "went away") != NULL, "%s", r.error);
+  fail_unless (r.reconnects == NULL);
+  ic_result_clear (&r);
+}
+
+GST_END_TEST;
+
+/* ---- --fault unplug-after=N, never back ---- */
+
+/* Waiting for a node that does not come back: EOS from the application
+ * ends the wait at once. */
+GST_START_TEST (test_reconnect_wait_ends_on_eos)
+{
+  IcResult r;
+
+  ic_run_launch ("ivtvsrc reconnect=true ! fakesink", 10000, 1500, &r);
+  fail_unless (r.error == NULL, "%s", r.error);
+  fail_unless (r.eos, "EOS did not end the wait for the device");
+  fail_unless (r.eos_us < 2500000, "EOS at %" G_GINT64_FORMAT " ms",
+      r.eos_us / 1000);
+  fail_unless_equals_string (reconnect_state (&r, 0), "lost");
+  fail_unless (reconnect_state (&r, 1) == NULL);
+  ic_result_clear (&r);
+}
+
+GST_END_TEST;
+
+/* ---- streaming (webcam) ---- */
+
+/* --fault unplug-after=5: the device goes away */
+GST_START_TEST (test_unplug_says_disconnected)
+{
+  gchar *text = ic_pipe_error_after (4);
+
+  fail_unless (strstr (text, "disconnected") != NULL, "%s", text);
+  g_free (text);
+}
+
+GST_END_TEST;
+
+/* --fault unplug-after=5 --fault unplug-for=1 with reconnect=true: the
+ * emulated camera goes away after every 5 frames a descriptor reads and
+ * is back a second later.  Each time: a warning, ivtvsrc-reconnect lost
+ * (5 frames so far) then restored, and capture goes on in the same format
+ * and I/O mode to num-buffers, frame offsets counting on, DISCONT on the
+ * first frame after each gap; no error. */
+GST_START_TEST (test_reconnect_streaming_resumes)
+{
+  IcPipe *run = ic_pipe_new ("ivtvsrc name=src reconnect=true num-buffers=12 "
+      "! video/x-raw ! fakesink name=sink");
+  GPtrArray *states = g_ptr_array_new_with_free_func (g_free);
+  guint64 frames[4] = { 0 };
+  gboolean warned = FALSE;
+  GstMessage *msg;
+  gsize size;
+  guint i;
+
+  ic_pipe_play (run);
+  while ((msg = ic_pipe_wait (run, GST_MESSAGE_EOS | GST_MESSAGE_ERROR |
+              GST_MESSAGE_WARNING | GST_MESSAGE_ELEMENT, 15000)) != NULL) {
+    const GstStructure *st = gst_message_get_structure (msg);
+    GstMessageType type = GST_MESSAGE_TYPE (msg);
+
+    if (type == GST_MESSAGE_ERROR) {
+      gchar *text = ic_message_text (msg);
+
+      fail ("error after %u frames: %s", run->n_buffers, text);
+      g_free (text);
+    }
+    if (type == GST_MESSAGE_WARNING) {
+      gchar *text = ic_message_text (msg);
+
+      warned |= strstr (text, "went away after") != NULL;
+      g_free (text);
+    }
+    if (type == GST_MESSAGE_ELEMENT
+        && gst_structure_has_name (st, "ivtvsrc-reconnect")) {
+      if (states->len < G_N_ELEMENTS (frames))
+        fail_unless (gst_structure_get_uint64 (st, "buffers",
+                &frames[states->len]), "%" GST_PTR_FORMAT, st);
+      g_ptr_array_add (states,
+          g_strdup (gst_structure_get_string (st, "state")));
+    }
+    gst_message_unref (msg);
+    if (type == GST_MESSAGE_EOS)
+      break;
+  }
+  fail_unless (msg != NULL, "no EOS within 15 s (%u frames)", run->n_buffers);
+  fail_unless (warned, "no warning about the device going away");
+  fail_unless_equals_int (states->len, 4);
+  for (i = 0; i < 4; i++)
+    fail_unless_equals_string (g_ptr_array_index (states, i),
+        i % 2 ? "restored" : "lost");
+  fail_unless_equals_int (frames[0], 5);
+  fail_unless_equals_int (frames[2], 10);
+  fail_unless_equals_int (run->n_buffers, 12);
+  fail_unless_equals_string (run->io_mode, "mmap");
+  size = ic_frame_size (run->caps);
+  for (i = 0; i < 12; i++) {
+    gboolean discont = (run->rec[i].flags & GST_BUFFER_FLAG_DISCONT) != 0;
+
+    fail_unless_equals_int (run->rec[i].size, size);
+    if (i > 0)
+      fail_unless (run->rec[i].offset > run->rec[i - 1].offset,
+          "frame %u: offset %" G_GUINT64_FORMAT " after %" G_GUINT64_FORMAT,
+          i, run->rec[i].offset, run->rec[i - 1].offset);
+    fail_unless_equals_int (discont, i == 0 || i == 5 || i == 10);
+  }
+  g_ptr_array_unref (states);
+  ic_pipe_stop (run, 2000);
+  ic_pipe_free (run);
+}
+
+GST_END_TEST;
+
+static Suite *
+reconnect_suite (void)
+{
+  Suite *s = suite_create ("ivtvsrc-reconnect");
+  TCase *tc = tcase_create ("reconnect");
+
+  suite_add_tcase (s, tc);
+  tcase_set_timeout (tc, 60);
+  tcase_add_checked_fixture (tc, NULL, ic_pipe_teardown);
+  tcase_add_test (tc, test_fault_unplug);
+  tcase_add_test (tc, test_reconnect_resumes);
+  tcase_add_test (tc, test_unplug_error_without_reconnect);
+  tcase_add_test (tc, test_reconnect_wait_ends_on_eos);
+  tcase_add_test (tc, test_unplug_says_disconnected);
+  tcase_add_test (tc, test_reconnect_streaming_resumes);
+  return s;
+}
+
+GST_CHECK_MAIN (reconnect);
