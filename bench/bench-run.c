@@ -2,7 +2,7 @@
  * and prints what it cost as one line of key=value pairs.
  *
  *   bench-run [--bytes N] [--buffers N] [--seconds S] [--rss-at S]
- *             [--first-buffer RUNS] PIPELINE
+ *             [--stall-at S --stall-for T] [--first-buffer RUNS] PIPELINE
  *
  * Every fakesink of PIPELINE gets a probe counting buffers and bytes.  The
  * run stops when the sinks together saw --bytes bytes or --buffers buffers,
@@ -12,7 +12,13 @@
  * left out, every thread of the process (the emulator's work included) is
  * in.  Printed: bytes, buffers, user and system CPU seconds, wall seconds,
  * max RSS (VmHWM, KiB), RSS at --rss-at seconds and at the end (KiB), QoS
- * frames dropped (the sources' QoS messages).
+ * frames dropped (the sources' QoS messages), warnings posted, and the
+ * largest bytes-lost of ivtvsrc's `ivtvsrc-stats` messages (element_lost,
+ * -1 when none came).
+ *
+ * --stall-at S --stall-for T: a consumer stall; the first buffer to reach a
+ * fakesink S seconds or more after the first one is held T seconds in the
+ * sink's streaming thread (a sink that blocks, once).
  *
  * --exec COMMAND ARGS... instead runs COMMAND (e.g. dd) and prints the
  * user and system CPU seconds it used (wait4), at microsecond resolution.
@@ -40,6 +46,10 @@ typedef struct
   gint64 end_us;
   GMainLoop *loop;
   GHashTable *qos;              /* source -> frames it dropped */
+  gdouble stall_at, stall_for;  /* seconds; stall_for 0 = no stall */
+  gboolean stalled;
+  guint warnings;
+  gint64 element_lost;          /* largest ivtvsrc-stats bytes-lost, or -1 */
 } Run;
 
 static G_LOCK_DEFINE (run_lock);
@@ -68,7 +78,7 @@ on_buffer (GstPad * pad, GstPadProbeInfo * info, gpointer data)
 {
   Run *r = data;
   GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
-  gboolean reached = FALSE;
+  gboolean reached = FALSE, stall;
 
   (void) pad;
   G_LOCK (run_lock);
@@ -86,9 +96,14 @@ on_buffer (GstPad * pad, GstPadProbeInfo * info, gpointer data)
     getrusage (RUSAGE_SELF, &r->ru_end);
     r->end_us = g_get_monotonic_time ();
   }
+  stall = r->stall_for > 0 && !r->stalled
+      && g_get_monotonic_time () - r->first_us >= r->stall_at * 1e6;
+  r->stalled |= stall;
   G_UNLOCK (run_lock);
   if (reached)
     g_main_loop_quit (r->loop);
+  if (stall)
+    g_usleep ((gulong) (r->stall_for * 1e6));
   return GST_PAD_PROBE_OK;
 }
 
@@ -127,6 +142,17 @@ on_bus (GstBus * bus, GstMessage * msg, gpointer data)
     case GST_MESSAGE_EOS:
       on_timeout (r);
       break;
+    case GST_MESSAGE_WARNING:
+      r->warnings++;
+      break;
+    case GST_MESSAGE_ELEMENT:{
+      const GstStructure *st = gst_message_get_structure (msg);
+      guint64 lost;
+      if (gst_structure_has_name (st, "ivtvsrc-stats")
+          && gst_structure_get_uint64 (st, "bytes-lost", &lost))
+        r->element_lost = MAX (r->element_lost, (gint64) lost);
+      break;
+    }
     case GST_MESSAGE_QOS:{
       GstFormat fmt;
       guint64 processed, dropped;
@@ -297,6 +323,7 @@ main (int argc, char **argv)
   if (argc > 2 && strcmp (argv[1], "--exec") == 0)
     return exec_cpu (argv + 2);
   gst_init (&argc, &argv);
+  r.element_lost = -1;
   for (i = 1; i < argc; i++) {
     if (i + 1 < argc && strcmp (argv[i], "--bytes") == 0)
       r.limit_bytes = g_ascii_strtoull (argv[++i], NULL, 10);
@@ -306,6 +333,10 @@ main (int argc, char **argv)
       seconds = g_ascii_strtod (argv[++i], NULL);
     else if (i + 1 < argc && strcmp (argv[i], "--rss-at") == 0)
       rss_at = g_ascii_strtod (argv[++i], NULL);
+    else if (i + 1 < argc && strcmp (argv[i], "--stall-at") == 0)
+      r.stall_at = g_ascii_strtod (argv[++i], NULL);
+    else if (i + 1 < argc && strcmp (argv[i], "--stall-for") == 0)
+      r.stall_for = g_ascii_strtod (argv[++i], NULL);
     else if (i + 1 < argc && strcmp (argv[i], "--first-buffer") == 0)
       fb_runs = atoi (argv[++i]);
     else if (argv[i][0] != '-') {
@@ -315,7 +346,8 @@ main (int argc, char **argv)
     }
     else {
       fprintf (stderr, "usage: bench-run [--bytes N] [--buffers N] "
-          "[--seconds S] [--rss-at S] [--first-buffer RUNS] PIPELINE\n"
+          "[--seconds S] [--rss-at S] [--stall-at S --stall-for T]\n"
+          "                 [--first-buffer RUNS] PIPELINE\n"
           "       bench-run --exec COMMAND ARGS...\n");
       return 2;
     }
@@ -349,12 +381,13 @@ main (int argc, char **argv)
   G_LOCK (run_lock);
   printf ("bytes=%" G_GUINT64_FORMAT " buffers=%" G_GUINT64_FORMAT
       " user=%.6f sys=%.6f wall=%.3f maxrss_kib=%ld rss_at_kib=%ld"
-      " rss_end_kib=%ld qos_dropped=%" G_GUINT64_FORMAT "\n",
+      " rss_end_kib=%ld qos_dropped=%" G_GUINT64_FORMAT " warnings=%u"
+      " element_lost=%" G_GINT64_FORMAT "\n",
       r.bytes, r.buffers,
       tv_s (&r.ru_end.ru_utime) - tv_s (&ru0.ru_utime),
       tv_s (&r.ru_end.ru_stime) - tv_s (&ru0.ru_stime),
       (r.end_us - t0) / 1e6, rss_kib ("VmHWM"), rss_at_value,
-      rss_kib ("VmRSS"), dropped);
+      rss_kib ("VmRSS"), dropped, r.warnings, r.element_lost);
   G_UNLOCK (run_lock);
   fflush (stdout);
   gst_element_set_state (p, GST_STATE_NULL);

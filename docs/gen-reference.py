@@ -152,20 +152,27 @@ def messages_from_sources():
 
 
 def examples_from_section():
-    """Example launch lines of the SECTION:element-ivtvsrc comment."""
-    path = os.path.join(SRC, "gstivtvsrc.c")
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError:
-        return []
+    """(launch line, explanation) of each example in the
+    SECTION:element-ivtvsrc comment (in whichever gst/*.c holds it): the
+    explanation is all the text after `]|` up to the next `|[` or the end
+    of the comment, over as many lines as it takes."""
+    text = ""
+    for name in sorted(os.listdir(SRC)):
+        if name.endswith(".c"):
+            with open(os.path.join(SRC, name), encoding="utf-8") as f:
+                text = f.read()
+            if "SECTION:element-ivtvsrc" in text:
+                break
     m = re.search(r"SECTION:element-ivtvsrc(.*?)\*/", text, re.S)
     if not m:
         return []
+    # the comment's text without its leading " * "
+    body = "\n".join(re.sub(r"^\s*\* ?", "", line)
+                     for line in m.group(1).split("\n"))
     out = []
-    for ex in re.finditer(r"\|\[\s*\n\s*\*\s*(.*?)\n\s*\*\s*\]\|\s*(.*?)\n",
-                          m.group(1), re.S):
-        out.append((ex.group(1).strip(), ex.group(2).strip()))
+    for ex in re.finditer(r"\|\[\s*(.*?)\s*\]\|(.*?)(?=\|\[|\Z)", body, re.S):
+        what = " ".join(ex.group(2).split())
+        out.append((" ".join(ex.group(1).split()), what))
     return out
 
 

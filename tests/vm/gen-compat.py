@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
 # Writes docs/compatibility.md (scenario x ivtvsrc / v4l2src) from the last
-# vivid-suite run: tests/vm/checks.txt gives the rows and what each cell is
-# expected to do, RESULTS/checks/<id>.result what the guest saw, and
-# RESULTS/run.json the boot timing.
+# comparison run (`ivtv-compat`, vmrun.py compat): tests/vm/checks.txt gives
+# the rows and what each cell is expected to do (pass, xfail, pending, na),
+# RESULTS/checks/<id>.result what the guest saw, and RESULTS/run.json the
+# boot timing.
 #
-#   gen-compat.py --results BUILD/tests/vm/results [--out docs/compatibility.md]
+#   gen-compat.py --results BUILD/tests/vm/compat-results [--out docs/compatibility.md]
 #   gen-compat.py --results ... --check docs/compatibility.md   (exit 1 if stale)
 import argparse
 import json
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ELEMENTS = ("ivtvsrc", "v4l2src")
+NOT_RUN = "not run (--only)"
 
 
 def load_checks():
@@ -25,26 +28,38 @@ def load_checks():
     return rows
 
 
-def cell(results, scen, element, expect):
-    if expect.startswith("na"):
-        return "n/a (%s)" % expect[2:].strip()
+def run_only(results):
+    """The ONLY regex the run was narrowed to (ivtv-compat --only), or ""."""
+    conf = os.path.join(results, "boot.conf")
+    if os.path.exists(conf):
+        for line in open(conf):
+            if line.startswith("ONLY="):
+                return line.split("=", 1)[1].strip().strip("'")
+    return ""
+
+
+def cell(results, scen, element, expect, only=""):
+    state, _, reason = expect.partition(" ")
+    if state == "na":
+        return "n/a (%s)" % reason.strip()
     path = os.path.join(results, "checks", "%s.%s.result" % (scen, element))
     if not os.path.exists(path):
+        if only and not re.search(only, "%s.%s" % (scen, element)):
+            return NOT_RUN
         return "**no result**"
     verdict, _, note = open(path).read().strip().partition(" ")
     note = note.replace("|", "/")
     if len(note) > 160:
         note = note[:157] + "..."
-    xfail = expect.startswith("xfail")
-    if verdict == "pass" and note.startswith(("refused:", "stopped with:")):
-        text, note = "clear error", note.split(":", 1)[1].strip()
-        text += " (**unexpected**, was xfail)" if xfail else ""
-    elif verdict == "pass":
-        text = "pass" + (" (**unexpected**, was xfail)" if xfail else "")
+    known = state in ("xfail", "pending")
+    if verdict == "pass":
+        text = "pass" + (" (**unexpected**, was %s: flip it to pass)" % state
+                         if known else "")
     elif verdict == "skip":
         text = "skip"
-    elif xfail:
-        text = "fail, expected: " + expect[5:].strip()
+    elif known:
+        text = "fail, %s: %s" % ("expected" if state == "xfail" else "pending",
+                                 reason.strip())
     else:
         text = "**FAIL**"
     return "%s: %s" % (text, note) if note else text
@@ -57,19 +72,20 @@ def render(results):
         meta = json.load(open(mp))
     out = ["# Compatibility with the kernel's vivid driver",
            "",
-           "Written by `tests/vm/gen-compat.py` from the last run of the meson "
-           "suite `vivid` (tests/vm: Debian's linux-image-amd64 under "
+           "Written by `tests/vm/gen-compat.py` from the last comparison run "
+           "(tests/vm: Debian's linux-image-amd64 under "
            "`qemu-system-x86_64 -accel tcg`, vivid with n_devs=4, this "
-           "machine's GStreamer 1.22 and the project's build). Do not edit by "
-           "hand: run `meson test -C build --suite vivid`, then "
-           "`python3 tests/vm/gen-compat.py --results build/tests/vm/results "
-           "--out docs/compatibility.md`.",
+           "machine's GStreamer and the project's build). Do not edit by "
+           "hand: run `meson devenv -C build --workdir . ivtv-compat` (one "
+           "boot, a few minutes), which writes this file.",
            "",
            "v4l2src is gst-plugins-good's element, run on the same devices with "
            "the nearest equivalent settings (input and tuner set with v4l2-ctl "
            "where it has no property). *fail, expected* marks a known "
-           "failure, with the reason; for ivtvsrc these wait for a later "
-           "issue.",
+           "failure, with the reason. *fail, pending* marks behaviour an open "
+           "issue asks of ivtvsrc that it does not have yet. The ivtvsrc "
+           "column's other cells are the meson suite `vivid` (tests/vm/checks.txt); "
+           "the v4l2src column and the pending cells are no part of CI.",
            ""]
     if meta:
         boot = {}
@@ -82,12 +98,17 @@ def render(results):
                     meta.get("when", "?"), boot.get("vivid_loaded_s", "?"),
                     meta.get("guest_s", "?"), meta.get("guest-done", "guest did not finish")),
                 ""]
+    only = run_only(results)
+    if only:
+        out += ["Only the checks matching `%s` ran (ivtv-compat --only); "
+                "rows with none of them are left out." % only.replace("|", "\\|"), ""]
     out += ["| scenario | what is checked | ivtvsrc | v4l2src |",
             "| --- | --- | --- | --- |"]
     for scen, exp, what in load_checks():
-        out.append("| %s | %s | %s | %s |" % (
-            scen, what, cell(results, scen, "ivtvsrc", exp["ivtvsrc"]),
-            cell(results, scen, "v4l2src", exp["v4l2src"])))
+        a, b = (cell(results, scen, el, exp[el], only) for el in ELEMENTS)
+        if all(c == NOT_RUN or c.startswith("n/a") for c in (a, b)):
+            continue
+        out.append("| %s | %s | %s | %s |" % (scen, what, a, b))
     return "\n".join(out) + "\n"
 
 

@@ -3,9 +3,17 @@
 # builds the busybox initramfs, boots qemu (TCG) once per `meson test` run with
 # the host root shared read-only and a result folder shared writable over 9p,
 # and hands each meson test the result file its check wrote inside the guest.
+# checks.txt says which checks a run asks the guest for: a meson run only
+# ivtvsrc's "pass"/"xfail" cells, the comparison run every cell not "na".
 #
 #   vmrun.py boot  --build-root B --source-dir S   boot (if not done for this run)
-#   vmrun.py check --build-root B --source-dir S ID [--expect xfail]
+#   vmrun.py check --build-root B --source-dir S ID
+#   vmrun.py compat --build-root B --source-dir S [--out FILE] [--only REGEX]
+#       the comparison run (the `ivtv-compat` command): a boot of its own
+#       that runs ivtvsrc's and v4l2src's cells, results in
+#       B/tests/vm/compat-results, then gen-compat.py writes FILE (default
+#       S/docs/compatibility.md). Exit 1 only when the guest did not finish
+#       or an ivtvsrc "pass" cell failed; v4l2src never changes it.
 #   vmrun.py bench --build-root B --source-dir S --script GUEST-SCRIPT
 #                  [--conf KEY=VALUE]... [--timeout S]
 #       one boot that runs GUEST-SCRIPT (bash, given boot.conf) instead of
@@ -17,6 +25,7 @@ import argparse
 import fcntl
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -24,6 +33,7 @@ import time
 
 SKIP = 77
 BOOT_TIMEOUT = 270          # whole guest run, seconds
+COMPAT_TIMEOUT = 600        # the comparison run: both elements, every cell
 VIVID_OPTS = ("n_devs=4 node_types=0x1,0x1,0x1,0x1 "
               "input_types=0xe4,0xe4,0xe4,0xe4 num_inputs=4,4,4,4")
 BOOT_MODULES = ["virtio_pci", "9pnet_virtio", "9p"]
@@ -32,6 +42,28 @@ VIVID_MODULES = ["vivid"]
 
 class Skip(Exception):
     pass
+
+
+def load_cells(src):
+    """[(check id, element, state word, reason)] of tests/vm/checks.txt:
+    state is pass, xfail, pending or na."""
+    cells = []
+    for line in open(os.path.join(src, "tests", "vm", "checks.txt")):
+        if line.startswith("#") or not line.strip():
+            continue
+        parts = [c.strip() for c in line.split("|", 3)]
+        for el, cell in (("ivtvsrc", parts[1]), ("v4l2src", parts[2])):
+            state, _, reason = cell.partition(" ")
+            if state not in ("pass", "xfail", "pending", "na"):
+                raise SystemExit("checks.txt: bad cell %r for %s" % (cell, parts[0]))
+            cells.append(("%s.%s" % (parts[0], el), el, state, reason.strip()))
+    return cells
+
+
+def meson_checks(src):
+    """The check ids a meson run asks the guest for."""
+    return [c[0] for c in load_cells(src)
+            if c[1] == "ivtvsrc" and c[2] in ("pass", "xfail")]
 
 
 def log(msg):
@@ -181,9 +213,11 @@ def run_id():
 
 
 def boot(args, results, rid, guest_run="", extra=None,
-         timeout=BOOT_TIMEOUT):
+         timeout=BOOT_TIMEOUT, checks=(), only=None):
     """One guest run; guest_run is the script the guest's init runs
-    (default: the checks' run-checks.sh), extra more boot.conf keys."""
+    (default: the checks' run-checks.sh), extra more boot.conf keys,
+    checks the check ids the guest runs (run-checks.sh), only a regex
+    narrowing them further (default: $IVTV_VM_ONLY)."""
     t0 = time.time()
     src = args.source_dir
     cache = os.path.join(args.build_root, "tests", "vm", "cache")
@@ -208,7 +242,8 @@ def boot(args, results, rid, guest_run="", extra=None,
         "BUILD_ROOT": args.build_root,
         "PLUGIN_DIR": plugin_dir,
         "GST_REGISTRY": registry,
-        "ONLY": os.environ.get("IVTV_VM_ONLY", ""),
+        "ONLY": os.environ.get("IVTV_VM_ONLY", "") if only is None else only,
+        "CHECKS": " ".join(checks),
         "GUEST_RUN": guest_run,
     }
     conf.update(extra or {})
@@ -266,7 +301,7 @@ def ensure_run(args):
             if meta.get("run_id") == rid:
                 return results, meta
         try:
-            meta = boot(args, results, rid)
+            meta = boot(args, results, rid, checks=meson_checks(args.source_dir))
         except Skip as e:
             json.dump({"run_id": rid, "reason": str(e)}, open(skip_path, "w"))
             raise
@@ -305,14 +340,56 @@ def cat(path, limit=6000):
         sys.stdout.write(data[-limit:])
 
 
+def cmd_compat(args):
+    """The comparison run: every cell of checks.txt that is not "na", for
+    both elements, in a boot of its own (under the checks' lock), then
+    docs/compatibility.md. Never a meson test."""
+    cells = [c for c in load_cells(args.source_dir) if c[2] != "na"]
+    base = os.path.join(args.build_root, "tests", "vm")
+    os.makedirs(base, exist_ok=True)
+    results = os.path.join(base, "compat-results")
+    with open(os.path.join(base, "lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        meta = boot(args, results, "compat-%d" % os.getpid(),
+                    checks=[c[0] for c in cells], only=args.only or "",
+                    timeout=COMPAT_TIMEOUT)
+    print(json.dumps(meta, indent=1))
+    out = args.out or os.path.join(args.source_dir, "docs", "compatibility.md")
+    gen = [sys.executable, os.path.join(os.path.dirname(
+        os.path.abspath(__file__)), "gen-compat.py"), "--results", results]
+    if args.only and not args.out:
+        out = os.path.join(base, "compatibility-only.md")
+        log("--only: the table of the checks run goes to %s, not docs/" % out)
+    rc = subprocess.run(gen + ["--out", out]).returncode
+    print("compatibility table: %s" % out)
+    if "guest-done" not in meta:
+        print("guest did not finish its checks; console:")
+        cat(os.path.join(results, "console.log"), 3000)
+        return 1
+    bad, fixed = [], []
+    for cid, el, state, _ in cells:
+        path = os.path.join(results, "checks", cid + ".result")
+        if el != "ivtvsrc" or (args.only and not re.search(args.only, cid)):
+            continue
+        verdict = open(path).read().split(" ", 1)[0] if os.path.exists(path) else "none"
+        if state == "pass" and verdict not in ("pass", "skip"):
+            bad.append("%s (%s)" % (cid, verdict))
+        elif state in ("pending", "xfail") and verdict == "pass":
+            fixed.append(cid)
+    if fixed:
+        print("ivtvsrc passes %s now: flip them to pass in tests/vm/checks.txt"
+              % ", ".join(fixed))
+    if bad:
+        print("ivtvsrc cells that must pass did not: " + ", ".join(bad))
+        return 1
+    return rc
+
+
 def cmd_boot(args):
     results, meta = ensure_run(args)
     print(json.dumps(meta, indent=1))
-    table = os.path.join(os.path.dirname(results), "compatibility.md")
-    subprocess.run([sys.executable, os.path.join(os.path.dirname(
-        os.path.abspath(__file__)), "gen-compat.py"), "--results", results,
-        "--out", table])
-    print("results table: %s (copy to docs/ with gen-compat.py --out)" % table)
+    print("ivtvsrc's checks only; the comparison with v4l2src and the "
+          "pending scenarios: `meson devenv -C build --workdir . ivtv-compat`")
     if "guest-done" not in meta:
         print("guest did not finish its checks; console:")
         cat(os.path.join(results, "console.log"))
@@ -343,7 +420,7 @@ def cmd_check(args):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("cmd", choices=["boot", "check", "bench"])
+    ap.add_argument("cmd", choices=["boot", "check", "bench", "compat"])
     ap.add_argument("id", nargs="?")
     ap.add_argument("--build-root", required=True)
     ap.add_argument("--source-dir", required=True)
@@ -352,12 +429,18 @@ def main():
                     help="bench: KEY=VALUE for boot.conf")
     ap.add_argument("--timeout", type=int, default=BOOT_TIMEOUT,
                     help="bench: seconds the guest may run")
+    ap.add_argument("--out", help="compat: the table to write "
+                    "(default SOURCE/docs/compatibility.md)")
+    ap.add_argument("--only", help="compat: only the check ids matching "
+                    "this regex (the table then goes to the build tree)")
     args = ap.parse_args()
     if args.cmd == "bench" and not args.script:
         ap.error("bench needs --script")
     try:
         if args.cmd == "bench":
             return cmd_bench(args)
+        if args.cmd == "compat":
+            return cmd_compat(args)
         return cmd_boot(args) if args.cmd == "boot" else cmd_check(args)
     except Skip as e:
         print("SKIP: " + str(e))

@@ -1,12 +1,15 @@
 #!/bin/bash
 # Runs inside the guest (chrooted into the host root, vivid loaded): executes
-# every scenario script in scenarios/ in name order. Each check writes
+# every scenario script in scenarios/ in name order; of their checks only
+# those boot.conf's CHECKS lists (vmrun.py picks them from checks.txt) and
+# ONLY matches run. Each check writes
 # RESULTS/checks/<id>.result ("pass|fail|skip <reason>") and <id>.log.
 # Writes RESULTS/guest-done with the time taken when all scenarios ran.
 set -u
 CONF=$1
 . "$CONF"
-export RESULTS GUEST_DIR BUILD_ROOT PLUGIN_DIR ONLY
+CHECKS=${CHECKS:-}
+export RESULTS GUEST_DIR BUILD_ROOT PLUGIN_DIR ONLY CHECKS
 export GST_REGISTRY GST_REGISTRY_UPDATE=no
 export GST_PLUGIN_PATH="$PLUGIN_DIR"
 T=${TMPDIR:-/tmp}

@@ -46,6 +46,8 @@ _warm_gi()
 
 RESULTS = os.environ.get("RESULTS", "/tmp/vivid-results")
 ONLY = os.environ.get("ONLY", "")
+# the check ids this run asks for (vmrun.py, from checks.txt); empty: all
+WANTED = set(os.environ.get("CHECKS", "").split())
 PLUGIN = os.path.join(os.environ.get("PLUGIN_DIR", ""), "libgstivtv.so")
 CHECKS = os.path.join(RESULTS, "checks")
 os.makedirs(CHECKS, exist_ok=True)
@@ -119,6 +121,7 @@ class Capture:
         self.bands = []         # hash of picture text band per buffer
         self.caps = None
         self.warnings = []
+        self.infos = []
         self.messages = []      # (seconds since PLAYING, structure string) of element messages
         self.errors = []
         self.eos = False
@@ -136,9 +139,10 @@ class Capture:
     def summary(self):
         s = self.caps.to_string() if self.caps else None
         return ("buffers=%d eos=%s timed_out=%s wall=%.1fs caps=%s\n  offsets=%s\n"
-                "  warnings=%s\n  errors=%s\n  props=%s"
+                "  warnings=%s\n  infos=%s\n  errors=%s\n  props=%s"
                 % (len(self.buffers), self.eos, self.timed_out, self.wall, s,
-                   self.offsets()[:60], self.warnings, self.errors, self.props))
+                   self.offsets()[:60], self.warnings, self.infos, self.errors,
+                   self.props))
 
 
 def _packed_stride(caps):
@@ -239,6 +243,9 @@ def capture(desc, timeout=20.0, actions=(), read_props=(), eos_after=None,
         elif t == Gst.MessageType.WARNING:
             err, dbg = msg.parse_warning()
             cap.warnings.append("%s: %s (%s)" % (msg.src.get_name(), err.message, dbg))
+        elif t == Gst.MessageType.INFO:
+            err, dbg = msg.parse_info()
+            cap.infos.append("%s: %s (%s)" % (msg.src.get_name(), err.message, dbg))
         elif t == Gst.MessageType.ELEMENT and msg.get_structure() is not None:
             cap.messages.append((time.time() - t0, msg.get_structure().to_string()))
         return True
@@ -346,7 +353,7 @@ def check(cid, fn, *args, limit=60):
     of the element ends only this check, and every pipeline's device is
     closed when the child exits); fn returns a note or raises Fail/Skip.
     The child writes the result file; the parent writes one if it cannot."""
-    if ONLY and not re.search(ONLY, cid):
+    if (ONLY and not re.search(ONLY, cid)) or (WANTED and cid not in WANTED):
         return
     base = os.path.join(CHECKS, cid)
     for ext in (".log", ".result"):
@@ -384,6 +391,14 @@ def check(cid, fn, *args, limit=60):
 def expect(cond, why):
     if not cond:
         raise Fail(why)
+
+
+def readable(msg):
+    """The human text of a recorded bus message ("src: TEXT (debug)"); fails
+    when there is none worth the name."""
+    text = msg.split(":", 1)[1].split("(", 1)[0].strip() if ":" in msg else ""
+    expect(len(text) > 8, "a message without readable text: %r" % msg)
+    return text
 
 
 def sequence_check(frames, what="buffer"):

@@ -1,8 +1,16 @@
 # Scenario 6: vivid's error injection controls, webcam 320x180 YUY2 @30.
-#   reqbufs   next REQBUFS fails: capture must still deliver (retry or fall
-#             back to read()).
-#   streamon  next STREAMON fails; qbuf: next QBUF fails: either N frames or
-#             an error with a readable message, never a hang.
+#   reqbufs, streamon, qbuf   the next REQBUFS / STREAMON / QBUF fails
+#             once (vivid-ctrls.c arms it; vivid-vid-cap.c's queue_setup,
+#             start_streaming, buf_prepare return -EINVAL and disarm it).
+#             With io-mode=auto the capture must go
+#             on through read(), which vivid also offers: N frames of the
+#             right size, no error, current-io-mode rw, and a message on the
+#             bus (INFO or WARNING) saying streaming failed and read() took
+#             over. That is what ivtvsrc does today (ivtvsrcio.c falls back
+#             when the user did not ask for a mode); a refusal fails.
+#   streamon-mmap  the same STREAMON error with io-mode=mmap asked for: no
+#             fallback the user did not ask for, a readable error, no frame,
+#             no hang.
 #   buferror  one buffer comes back with V4L2_BUF_FLAG_ERROR mid-stream: it
 #             must be dropped (a sequence gap), not passed on, not even
 #             flagged CORRUPTED.
@@ -12,8 +20,8 @@
 # Runs on /dev/video1..3 so that /dev/video0 stays usable.
 import os
 
-from vivcheck import (capture, expect, have_element, main, reset_device,
-                      sequence_ok, v4l2ctl)
+from vivcheck import (capture, expect, have_element, main, readable,
+                      reset_device, sequence_ok, v4l2ctl)
 
 DEV = "/dev/video1"
 CAPS = "video/x-raw,format=YUY2,width=320,height=180,framerate=30/1"
@@ -25,28 +33,44 @@ def src(element, dev):
     return "%s name=src device=%s%s" % (element, dev, extra)
 
 
-def readable(cap):
-    msg = cap.errors[0]
-    text = msg.split(":", 1)[1].split("(", 1)[0].strip() if ":" in msg else ""
-    expect(len(text) > 8, "error without a readable message: %r" % msg)
-    return text
-
-
-def inject(element, ctrl, must_capture):
+def inject(element, ctrl):
+    """io-mode=auto, the next ioctl fails: frames through read()."""
     have_element(element)
     reset_device(DEV, 0)
     v4l2ctl(DEV, "-c", "%s=1" % ctrl)
     cap = capture("%s num-buffers=%d ! %s ! fakesink" % (src(element, DEV), N, CAPS),
                   timeout=30, read_props=("current-io-mode",))
     expect(not cap.timed_out, "hung after %d buffers" % len(cap.buffers))
+    expect(not cap.errors, "did not fall back to read(): %s"
+           % (readable(cap.errors[0]) if cap.errors else ""))
+    expect(len(cap.buffers) == N and cap.eos, "got %d buffers (eos=%s), wanted %d"
+           % (len(cap.buffers), cap.eos, N))
+    sizes = {b[1] for b in cap.buffers}
+    expect(sizes == {320 * 180 * 2}, "frame sizes %s, wanted %d"
+           % (sizes, 320 * 180 * 2))
     mode = cap.props.get("current-io-mode")
-    tail = ", current-io-mode %s" % mode if mode else ""
-    if cap.errors:
-        text = readable(cap)
-        expect(not must_capture, "did not recover: %s" % text)
-        return "stopped with: %s" % text
-    expect(len(cap.buffers) == N, "got %d buffers" % len(cap.buffers))
-    return "recovered, %d frames%s" % (N, tail)
+    if element == "ivtvsrc":
+        expect(mode == "rw", "current-io-mode %s, wanted rw (the read() "
+               "fallback)" % mode)
+    told = [m for m in cap.infos + cap.warnings if "read()" in m]
+    expect(told, "the fallback to read() is not on the bus (infos %s, "
+           "warnings %s)" % (cap.infos, cap.warnings))
+    return "%d frames through read()%s; told: %s" % (
+        N, ", current-io-mode %s" % mode if mode else "", readable(told[0])[:100])
+
+
+def refuse(element, ctrl, mode):
+    """io-mode asked for, the next ioctl fails: a readable error, no frame."""
+    have_element(element)
+    reset_device(DEV, 0)
+    v4l2ctl(DEV, "-c", "%s=1" % ctrl)
+    cap = capture("%s io-mode=%s num-buffers=%d ! %s ! fakesink"
+                  % (src(element, DEV), mode, N, CAPS), timeout=30)
+    expect(not cap.timed_out, "hung after %d buffers" % len(cap.buffers))
+    expect(cap.errors, "no error: %d buffers (eos=%s) although io-mode=%s "
+           "could not start" % (len(cap.buffers), cap.eos, mode))
+    expect(not cap.buffers, "%d buffers before the error" % len(cap.buffers))
+    return "error: %s" % readable(cap.errors[0])[:120]
 
 
 def buf_error(element):
@@ -76,7 +100,7 @@ def disconnect(element, dev):
            "(%d buffers)" % len(cap.buffers))
     expect(cap.errors, "pipeline ended without an error (eos=%s, %d buffers)"
            % (cap.eos, len(cap.buffers)))
-    text = readable(cap)
+    text = readable(cap.errors[0])
     size = os.path.getsize(out) if os.path.exists(out) else -1
     want = sum(b[1] for b in cap.buffers)
     expect(cap.buffers, "no frame before the disconnect")
@@ -85,11 +109,13 @@ def disconnect(element, dev):
     return "error: %s; file kept %d frames" % (text[:100], len(cap.buffers))
 
 
-main([("err-%s.%s" % (n, e), inject, e, c, must)
-      for n, c, must in (("reqbufs", "inject_vidioc_reqbufs_error", True),
-                         ("streamon", "inject_vidioc_streamon_error", False),
-                         ("qbuf", "inject_vidioc_qbuf_error", False))
+main([("err-%s.%s" % (n, e), inject, e, c)
+      for n, c in (("reqbufs", "inject_vidioc_reqbufs_error"),
+                   ("streamon", "inject_vidioc_streamon_error"),
+                   ("qbuf", "inject_vidioc_qbuf_error"))
       for e in ("ivtvsrc", "v4l2src")]
+     + [("err-streamon-mmap.%s" % e, refuse, e, "inject_vidioc_streamon_error",
+         "mmap") for e in ("ivtvsrc", "v4l2src")]
      + [("err-buferror.%s" % e, buf_error, e) for e in ("ivtvsrc", "v4l2src")]
      + [("err-disconnect.ivtvsrc", disconnect, "ivtvsrc", "/dev/video2"),
         ("err-disconnect.v4l2src", disconnect, "v4l2src", "/dev/video3")])
