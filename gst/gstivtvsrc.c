@@ -174,8 +174,10 @@ install_device_properties (GObjectClass * gobject_class)
   g_object_class_install_property (gobject_class, PROP_INPUT,
       g_param_spec_string ("input", "Input",
           "Video input: an index, the exact name, or a fuzzy name such as "
-          "composite, composite2, svideo, s-video, tuner, tv (NULL = keep "
-          "the card's current input). Can be changed while capturing",
+          "composite, composite2, svideo, s-video, tuner, tv; auto = the "
+          "first input with a signal (the current one first, the tuner "
+          "last; an error names every input when none has one) (NULL = "
+          "keep the card's current input). Can be changed while capturing",
           NULL, rw | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_STANDARD,
       g_param_spec_string ("standard", "TV standard",

@@ -10,6 +10,7 @@
 #include "ivtvcapturepriv.h"
 #include "ivtvdebug.h"
 #include "ivtvcaps.h"
+#include "ivtvinputauto.h"
 #include "ivtvsettings.h"
 #include "ivtvnegotiate.h"
 
@@ -101,6 +102,16 @@ apply_encoder (IvtvCapture * cap, guint what, gboolean live)
   return ok;
 }
 
+/* The input by name, or input=auto: the first with a signal. */
+static gboolean
+set_input (IvtvCapture * cap, const gchar * name, GError ** err)
+{
+  if (ivtv_input_is_auto (name))
+    return ivtv_input_auto_select (&cap->dev, &cap->probe,
+        IVTV_INPUT_AUTO_SETTLE_MS, err);
+  return ivtv_settings_set_input (&cap->dev, &cap->probe, name, err);
+}
+
 gboolean
 ivtv_capture_apply_settings (IvtvCapture * cap, guint what, gboolean live)
 {
@@ -110,7 +121,7 @@ ivtv_capture_apply_settings (IvtvCapture * cap, guint what, gboolean live)
 
   /* input first: standards, audio and the tuner depend on it */
   if ((what & IVTV_SETTING_INPUT) && s->input
-      && !ivtv_settings_set_input (&cap->dev, &cap->probe, s->input, &err))
+      && !set_input (cap, s->input, &err))
     ok = report_setting (cap, err, live);
   g_clear_error (&err);
   if (ok && (what & IVTV_SETTING_STANDARD) && s->standard
@@ -153,7 +164,8 @@ ivtv_capture_check_names (IvtvCapture * cap,
 
   g_mutex_lock (&cap->lock);
   if (ivtv_device_is_open (&cap->dev))
-    ivtv_settings_check_names (&cap->probe, settings->input,
+    ivtv_settings_check_names (&cap->probe,
+        ivtv_input_is_auto (settings->input) ? NULL : settings->input,
         settings->standard, settings->audio_input, &err);
   g_mutex_unlock (&cap->lock);
   if (err == NULL)
