@@ -13,8 +13,7 @@
 #include "ivtvstream.h"
 
 #include <errno.h>
-#include <stdio.h>
-#include <unistd.h>
+#include <string.h>
 
 #define GST_CAT_DEFAULT ivtvsrc_debug
 
@@ -91,8 +90,38 @@ node_of_fd (gint fd)
   return target;
 }
 
+/* A node that is the same card as the one first opened (driver, card and
+ * bus info of QUERYCAP): where an unplugged device came back when its
+ * adopted fd died and /proc does not name its node.  NULL if none. */
+#define SAME_FIELD(a, b, f) \
+  (strncmp ((const char *) (a)->f, (const char *) (b)->f, sizeof ((a)->f)) == 0)
+
+static gchar *
+find_same_card (IvtvCapture * cap)
+{
+  IvtvDevice probe_dev;
+  gchar *found = NULL;
+  guint i;
+
+  ivtv_device_init (&probe_dev, NULL);
+  for (i = 0; i < 64 && found == NULL; i++) {
+    gchar *path = g_strdup_printf ("/dev/video%u", i);
+
+    if (ivtv_device_open (&probe_dev, path, TRUE, NULL)
+        && SAME_FIELD (&probe_dev.cap, &cap->identity, driver)
+        && SAME_FIELD (&probe_dev.cap, &cap->identity, card)
+        && SAME_FIELD (&probe_dev.cap, &cap->identity, bus_info))
+      found = g_strdup (path);
+    ivtv_device_close (&probe_dev);
+    g_free (path);
+  }
+  ivtv_device_clear (&probe_dev);
+  return found;
+}
+
 /* Open the node as the recipe says: the application's fd (dup) or the
- * path; an adopted fd that no longer works is replaced by its node.
+ * path; an adopted fd that no longer works (the device went away and came
+ * back) is replaced by its node, or by the node of the same card.
  * libv4l2 when the recipe chose it at the first open.  Lock held. */
 static gboolean
 open_node (IvtvCapture * cap, GError ** error)
@@ -101,11 +130,16 @@ open_node (IvtvCapture * cap, GError ** error)
 
   if (cap->recipe_fd >= 0) {
     ok = ivtv_device_adopt_fd (&cap->dev, cap->recipe_fd, error);
-    if (!ok && cap->node) {
+    if (!ok && cap->identity.driver[0]) {
+      gchar *node = cap->node ? g_strdup (cap->node) : find_same_card (cap);
+
       GST_DEBUG ("fd %d: %s; opening %s", cap->recipe_fd,
-          (*error)->message, cap->node);
-      g_clear_error (error);
-      ok = ivtv_device_open (&cap->dev, cap->node, TRUE, error);
+          (*error)->message, node ? node : "(no node of the same card)");
+      if (node) {
+        g_clear_error (error);
+        ok = ivtv_device_open (&cap->dev, node, TRUE, error);
+      }
+      g_free (node);
     }
   } else {
     ok = ivtv_device_open (&cap->dev, cap->recipe_path, TRUE, error);
@@ -182,8 +216,11 @@ ivtv_capture_open (IvtvCapture * cap, const IvtvOpenRecipe * recipe,
   cap->recipe_fd = recipe->fd;
   cap->node = recipe->fd >= 0 ? node_of_fd (recipe->fd) : NULL;
   cap->via_libv4l2 = FALSE;
+  memset (&cap->identity, 0, sizeof (cap->identity));
   ok = open_node (cap, error) && ivtv_probe_run (&cap->probe, &cap->dev,
       error) && choose_libv4l2 (cap, recipe->libv4l2, error);
+  if (ok)
+    cap->identity = cap->dev.cap;
   if (!ok) {
     ivtv_probe_clear (&cap->probe);
     ivtv_device_close (&cap->dev);

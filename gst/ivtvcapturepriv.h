@@ -40,6 +40,7 @@ struct _IvtvCapture
   gchar *recipe_path;
   gint recipe_fd;
   gchar *node;                  /* the node behind recipe_fd, or NULL */
+  struct v4l2_capability identity;      /* QUERYCAP of the first open */
   gboolean via_libv4l2;         /* chosen at the first open */
 
   IvtvCaptureSettings settings; /* copied at start */

@@ -12,6 +12,7 @@
 #include <gst/base/gstbasesrc.h>
 #include <gst/video/video.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---- read() (pvr250) ---- */
 
@@ -60,17 +61,17 @@ note_discont (GstPad * pad, GstPadProbeInfo * info, gpointer data)
   return GST_PAD_PROBE_OK;
 }
 
-/* The node comes back after 1 s: lost, restored, and the capture goes
- * on to num-buffers without an error; byte offsets go on without a jump
- * and the first buffer after the gap is flagged DISCONT. */
-GST_START_TEST (test_reconnect_resumes)
+/* The node comes back after 1 s: lost, restored, and the capture of
+ * @launch goes on to num-buffers without an error; byte offsets go on
+ * without a jump and the first buffer after the gap is flagged DISCONT. */
+static void
+check_read_resumes (const gchar * launch)
 {
   IcResult r;
   guint64 bytes = 0, buffers = 0;
   GstStructure *s;
   Discont d = { {0}, 0, 0, TRUE };
-  GstElement *pipe = gst_parse_launch ("ivtvsrc reconnect=true "
-      "blocksize=65536 num-buffers=30 ! fakesink name=sink", NULL);
+  GstElement *pipe = gst_parse_launch (launch, NULL);
   GstElement *sink = gst_bin_get_by_name (GST_BIN (pipe), "sink");
   GstPad *pad = gst_element_get_static_pad (sink, "sink");
 
@@ -97,6 +98,27 @@ GST_START_TEST (test_reconnect_resumes)
   fail_unless_equals_int (d.at[0], 0);
   fail_unless_equals_int (d.at[1], 1000000);
   ic_result_clear (&r);
+}
+
+GST_START_TEST (test_reconnect_resumes)
+{
+  check_read_resumes ("ivtvsrc reconnect=true blocksize=65536 "
+      "num-buffers=30 ! fakesink name=sink");
+}
+
+GST_END_TEST;
+
+/* The same with an fd the application opened (device-fd): that fd dies
+ * with the device, so the capture reopens the node of the same card. */
+GST_START_TEST (test_reconnect_device_fd_resumes)
+{
+  gint fd = ic_open ();
+  gchar *launch = g_strdup_printf ("ivtvsrc device-fd=%d reconnect=true "
+      "blocksize=65536 num-buffers=30 ! fakesink name=sink", fd);
+
+  check_read_resumes (launch);
+  g_free (launch);
+  close (fd);
 }
 
 GST_END_TEST;
@@ -154,10 +176,10 @@ GST_END_TEST;
  * (5 frames so far) then restored, and capture goes on in the same format
  * and I/O mode to num-buffers, frame offsets counting on, DISCONT on the
  * first frame after each gap; no error. */
-GST_START_TEST (test_reconnect_streaming_resumes)
+static void
+check_stream_resumes (const gchar * launch)
 {
-  IcPipe *run = ic_pipe_new ("ivtvsrc name=src reconnect=true num-buffers=12 "
-      "! video/x-raw ! fakesink name=sink");
+  IcPipe *run = ic_pipe_new (launch);
   GPtrArray *states = g_ptr_array_new_with_free_func (g_free);
   guint64 frames[4] = { 0 };
   gboolean warned = FALSE;
@@ -221,6 +243,22 @@ GST_START_TEST (test_reconnect_streaming_resumes)
   ic_pipe_free (run);
 }
 
+GST_START_TEST (test_reconnect_streaming_resumes)
+{
+  check_stream_resumes ("ivtvsrc name=src reconnect=true num-buffers=12 "
+      "! video/x-raw ! fakesink name=sink");
+}
+
+GST_END_TEST;
+
+/* The same through libv4l2, in a format only its conversion offers: the
+ * node is reopened through libv4l2 again, so RGB is still there. */
+GST_START_TEST (test_reconnect_libv4l2_resumes)
+{
+  check_stream_resumes ("ivtvsrc name=src reconnect=true use-libv4l2=on "
+      "num-buffers=12 ! video/x-raw,format=RGB ! fakesink name=sink");
+}
+
 GST_END_TEST;
 
 static Suite *
@@ -234,10 +272,12 @@ reconnect_suite (void)
   tcase_add_checked_fixture (tc, NULL, ic_pipe_teardown);
   tcase_add_test (tc, test_fault_unplug);
   tcase_add_test (tc, test_reconnect_resumes);
+  tcase_add_test (tc, test_reconnect_device_fd_resumes);
   tcase_add_test (tc, test_unplug_error_without_reconnect);
   tcase_add_test (tc, test_reconnect_wait_ends_on_eos);
   tcase_add_test (tc, test_unplug_says_disconnected);
   tcase_add_test (tc, test_reconnect_streaming_resumes);
+  tcase_add_test (tc, test_reconnect_libv4l2_resumes);
   return s;
 }
 
