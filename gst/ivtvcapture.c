@@ -370,6 +370,7 @@ ivtv_capture_stop (IvtvCapture * cap)
     gst_poll_free (poll);
   cap->mpeg = FALSE;
   cap->need_sniff = FALSE;
+  gst_clear_caps (&cap->caps);  /* the next capture negotiates again */
   g_mutex_unlock (&cap->lock);
 }
 
