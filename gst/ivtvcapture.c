@@ -601,7 +601,8 @@ ivtv_capture_reconnect (IvtvCapture * cap)
     gboolean ok;
 
     /* an attempt a second */
-    if (!sleep_until (cap, t0 + (gint64) ++waited * G_USEC_PER_SEC)) {
+    waited++;
+    if (!sleep_until (cap, t0 + (gint64) waited * G_USEC_PER_SEC)) {
       ret = GST_FLOW_FLUSHING;
       break;
     }

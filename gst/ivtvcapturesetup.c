@@ -64,7 +64,7 @@ report_setting (IvtvCapture * cap, GError * err, gboolean live)
   else
     GST_ELEMENT_WARNING (cap->element, RESOURCE, SETTINGS, ("%s",
             err->message), ("device %s%s", cap->dev.path, live ?
-            ": live change refused; capture continues" : ""));
+            ": live change of a property refused; capture continues" : ""));
   return !fatal;
 }
 

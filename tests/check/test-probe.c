@@ -24,116 +24,172 @@ enum
 };
 
 static int
+answer_querycap (void *arg)
+{
+  struct v4l2_capability *c = arg;
+
+  memset (c, 'A', sizeof (*c)); /* no NUL anywhere */
+  c->capabilities = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_READWRITE
+      | V4L2_CAP_TUNER | V4L2_CAP_AUDIO | V4L2_CAP_DEVICE_CAPS;
+  c->device_caps = c->capabilities & ~V4L2_CAP_DEVICE_CAPS;
+  return 0;
+}
+
+static int
+answer_enuminput (void *arg)
+{
+  struct v4l2_input *in = arg;
+  guint32 i = in->index;
+
+  if (fake_mode == FAKE_SANE && i >= 3)
+    return -1;
+  memset (in, 0, sizeof (*in));
+  in->index = i;
+  /* hostile: endless inputs, names full of junk */
+  memset (in->name, fake_mode == FAKE_HOSTILE ? '\n' : 'x', sizeof (in->name));
+  if (fake_mode == FAKE_SANE)
+    g_snprintf ((gchar *) in->name, sizeof (in->name), "%s",
+        i == 0 ? "Tuner 1" : i == 1 ? "Composite 1" : "S-Video 1");
+  in->type = i == 0 ? V4L2_INPUT_TYPE_TUNER : V4L2_INPUT_TYPE_CAMERA;
+  return 0;
+}
+
+static int
+answer_enumstd (void *arg)
+{
+  struct v4l2_standard *s = arg;
+  guint32 i = s->index;
+
+  if (fake_mode == FAKE_SANE && i >= 2)
+    return -1;
+  memset (s, 0xff, sizeof (*s));        /* invalid UTF-8, no NUL */
+  s->index = i;
+  s->id = fake_mode == FAKE_HOSTILE ? V4L2_STD_PAL : (i ? V4L2_STD_PAL_BG
+      : V4L2_STD_NTSC_M);
+  if (fake_mode == FAKE_SANE)
+    g_snprintf ((gchar *) s->name, sizeof (s->name), "%s",
+        i ? "PAL-BG" : "NTSC-M");
+  s->frameperiod.numerator = fake_mode == FAKE_HOSTILE ? 0 : 1001;
+  s->frameperiod.denominator = 30000;
+  return 0;
+}
+
+static int
+answer_enum_fmt (void *arg)
+{
+  struct v4l2_fmtdesc *d = arg;
+  guint32 i = d->index;
+
+  if (fake_mode == FAKE_SANE && i >= 1)
+    return -1;
+  memset (d, 0, sizeof (*d));
+  /* hostile: always answers, index 0 again and again */
+  d->index = fake_mode == FAKE_HOSTILE && i > 5 ? 0 : i;
+  d->pixelformat = fake_mode == FAKE_HOSTILE ? V4L2_PIX_FMT_YUYV + i
+      : V4L2_PIX_FMT_MPEG;
+  return 0;
+}
+
+static int
+answer_enum_framesizes (void *arg)
+{
+  struct v4l2_frmsizeenum *f = arg;
+
+  if (fake_mode == FAKE_SANE)
+    return -1;
+  f->type = V4L2_FRMSIZE_TYPE_DISCRETE; /* endless sizes */
+  f->discrete.width = 16 + f->index;
+  f->discrete.height = 16;
+  return 0;
+}
+
+static int
+answer_enum_frameintervals (void *arg)
+{
+  struct v4l2_frmivalenum *f = arg;
+
+  f->type = V4L2_FRMIVAL_TYPE_DISCRETE; /* endless intervals */
+  f->discrete.numerator = 1;
+  f->discrete.denominator = 1 + f->index;
+  return 0;
+}
+
+static int
+answer_query_ext_ctrl (void *arg)
+{
+  struct v4l2_query_ext_ctrl *q = arg;
+  guint32 id = q->id & ~(V4L2_CTRL_FLAG_NEXT_CTRL |
+      V4L2_CTRL_FLAG_NEXT_COMPOUND);
+  if (fake_mode == FAKE_SANE && id >= V4L2_CID_BASE + 1)
+    return -1;
+  memset (q, 0, sizeof (*q));
+  /* hostile: the same control forever */
+  q->id = fake_mode == FAKE_HOSTILE ? V4L2_CID_BRIGHTNESS : V4L2_CID_BASE + 1;
+  q->type = V4L2_CTRL_TYPE_MENU;
+  q->minimum = 0;
+  q->maximum = fake_mode == FAKE_HOSTILE ? G_MAXINT : 2;
+  memset (q->name, 'c', sizeof (q->name));
+  return 0;
+}
+
+static int
+answer_querymenu (void *arg)
+{
+  struct v4l2_querymenu *m = arg;
+
+  g_snprintf ((gchar *) m->name, sizeof (m->name), "item %u", m->index);
+  return 0;
+}
+
+static int
 fake_ioctl (unsigned long req, void *arg)
 {
+  gint ret = -1;
+
   fake_calls++;
-  if (fake_calls > 100000) {    /* an unbounded loop in the probe */
-    errno = EINVAL;
-    return -1;
-  }
+  if (fake_calls > 100000)      /* an unbounded loop in the probe */
+    return fake_fail (EINVAL);
   switch (req) {
-    case VIDIOC_QUERYCAP:{
-      struct v4l2_capability *c = arg;
-      memset (c, 'A', sizeof (*c));     /* no NUL anywhere */
-      c->capabilities = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_READWRITE
-          | V4L2_CAP_TUNER | V4L2_CAP_AUDIO | V4L2_CAP_DEVICE_CAPS;
-      c->device_caps = c->capabilities & ~V4L2_CAP_DEVICE_CAPS;
-      return 0;
-    }
-    case VIDIOC_ENUMINPUT:{
-      struct v4l2_input *in = arg;
-      guint32 i = in->index;
-      if (fake_mode == FAKE_SANE && i >= 3)
-        break;
-      memset (in, 0, sizeof (*in));
-      in->index = i;
-      /* hostile: endless inputs, names full of junk */
-      memset (in->name, fake_mode == FAKE_HOSTILE ? '\n' : 'x',
-          sizeof (in->name));
-      if (fake_mode == FAKE_SANE)
-        g_snprintf ((gchar *) in->name, sizeof (in->name), "%s",
-            i == 0 ? "Tuner 1" : i == 1 ? "Composite 1" : "S-Video 1");
-      in->type = i == 0 ? V4L2_INPUT_TYPE_TUNER : V4L2_INPUT_TYPE_CAMERA;
-      return 0;
-    }
+    case VIDIOC_QUERYCAP:
+      ret = answer_querycap (arg);
+      break;
+    case VIDIOC_ENUMINPUT:
+      ret = answer_enuminput (arg);
+      break;
+    case VIDIOC_ENUMSTD:
+      ret = answer_enumstd (arg);
+      break;
+    case VIDIOC_ENUM_FMT:
+      ret = answer_enum_fmt (arg);
+      break;
+    case VIDIOC_ENUM_FRAMESIZES:
+      ret = answer_enum_framesizes (arg);
+      break;
+    case VIDIOC_ENUM_FRAMEINTERVALS:
+      ret = answer_enum_frameintervals (arg);
+      break;
+    case VIDIOC_QUERY_EXT_CTRL:
+      ret = answer_query_ext_ctrl (arg);
+      break;
+    case VIDIOC_QUERYMENU:
+      ret = answer_querymenu (arg);
+      break;
     case VIDIOC_G_INPUT:
       *(int *) arg = fake_mode == FAKE_HOSTILE ? 1000000 : 1;
-      return 0;
-    case VIDIOC_ENUMSTD:{
-      struct v4l2_standard *s = arg;
-      guint32 i = s->index;
-      if (fake_mode == FAKE_SANE && i >= 2)
-        break;
-      memset (s, 0xff, sizeof (*s));    /* invalid UTF-8, no NUL */
-      s->index = i;
-      s->id = fake_mode == FAKE_HOSTILE ? V4L2_STD_PAL : (i ? V4L2_STD_PAL_BG
-          : V4L2_STD_NTSC_M);
-      if (fake_mode == FAKE_SANE)
-        g_snprintf ((gchar *) s->name, sizeof (s->name), "%s",
-            i ? "PAL-BG" : "NTSC-M");
-      s->frameperiod.numerator = fake_mode == FAKE_HOSTILE ? 0 : 1001;
-      s->frameperiod.denominator = 30000;
-      return 0;
-    }
+      ret = 0;
+      break;
     case VIDIOC_G_STD:
       *(v4l2_std_id *) arg = V4L2_STD_NTSC_M;
-      return 0;
-    case VIDIOC_ENUM_FMT:{
-      struct v4l2_fmtdesc *d = arg;
-      guint32 i = d->index;
-      if (fake_mode == FAKE_SANE && i >= 1)
-        break;
-      memset (d, 0, sizeof (*d));
-      /* hostile: always answers, index 0 again and again */
-      d->index = fake_mode == FAKE_HOSTILE && i > 5 ? 0 : i;
-      d->pixelformat = fake_mode == FAKE_HOSTILE ? V4L2_PIX_FMT_YUYV + i
-          : V4L2_PIX_FMT_MPEG;
-      return 0;
-    }
-    case VIDIOC_ENUM_FRAMESIZES:{
-      struct v4l2_frmsizeenum *f = arg;
-      if (fake_mode == FAKE_SANE)
-        break;
-      f->type = V4L2_FRMSIZE_TYPE_DISCRETE;     /* endless sizes */
-      f->discrete.width = 16 + f->index;
-      f->discrete.height = 16;
-      return 0;
-    }
-    case VIDIOC_ENUM_FRAMEINTERVALS:{
-      struct v4l2_frmivalenum *f = arg;
-      f->type = V4L2_FRMIVAL_TYPE_DISCRETE;     /* endless intervals */
-      f->discrete.numerator = 1;
-      f->discrete.denominator = 1 + f->index;
-      return 0;
-    }
-    case VIDIOC_QUERY_EXT_CTRL:{
-      struct v4l2_query_ext_ctrl *q = arg;
-      guint32 id = q->id & ~(V4L2_CTRL_FLAG_NEXT_CTRL |
-          V4L2_CTRL_FLAG_NEXT_COMPOUND);
-      if (fake_mode == FAKE_SANE && id >= V4L2_CID_BASE + 1)
-        break;
-      memset (q, 0, sizeof (*q));
-      /* hostile: the same control forever */
-      q->id = fake_mode == FAKE_HOSTILE ? V4L2_CID_BRIGHTNESS :
-          V4L2_CID_BASE + 1;
-      q->type = V4L2_CTRL_TYPE_MENU;
-      q->minimum = 0;
-      q->maximum = fake_mode == FAKE_HOSTILE ? G_MAXINT : 2;
-      memset (q->name, 'c', sizeof (q->name));
-      return 0;
-    }
-    case VIDIOC_QUERYMENU:{
-      struct v4l2_querymenu *m = arg;
-      g_snprintf ((gchar *) m->name, sizeof (m->name), "item %u", m->index);
-      return 0;
-    }
+      ret = 0;
+      break;
     default:
       break;
   }
-  errno = req == VIDIOC_ENUMINPUT || req == VIDIOC_ENUMSTD
+  if (ret == 0)
+    return 0;
+  return fake_fail (req == VIDIOC_ENUMINPUT || req == VIDIOC_ENUMSTD
       || req == VIDIOC_ENUM_FMT || req == VIDIOC_ENUM_FRAMESIZES
-      || req == VIDIOC_QUERY_EXT_CTRL ? EINVAL : ENOTTY;
-  return -1;
+      || req == VIDIOC_QUERY_EXT_CTRL ? EINVAL : ENOTTY);
 }
 
 static void
@@ -239,6 +295,7 @@ GST_START_TEST (test_probe_hostile)
   /* caps from this probe stay sane */
   {
     GstCaps *caps = ivtv_caps_from_probe (&p, 0, -1);
+
     fail_unless (caps != NULL && !gst_caps_is_empty (caps));
     gst_caps_unref (caps);
   }
