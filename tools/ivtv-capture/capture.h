@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtv-capture — the state of one capture shared by its files: main.c
+ * (options, the manual, the run and its exit status), pipeline.c (finding
+ * the card, the recording and preview pipelines, the bus), status.c (the
+ * live status line and plain log lines) and record.c (the archival sidecar
+ * and the DVD folder). */
+#ifndef IVTV_CAPTURE_H
+#define IVTV_CAPTURE_H
+
+#include <gst/gst.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+/* exit statuses (the manual in main.c lists them) */
+enum
+{
+  CAP_EXIT_OK = 0,
+  CAP_EXIT_FAILED = 1,          /* device lost, read error, other errors */
+  CAP_EXIT_USAGE = 2,
+  CAP_EXIT_NO_CARD = 3,         /* no card found, or it cannot be opened */
+  CAP_EXIT_NO_SIGNAL = 4,       /* no signal within the limit */
+  CAP_EXIT_DISK_FULL = 5,       /* disk full or another write error */
+  CAP_EXIT_DVD = 6,             /* the capture is complete; dvdauthor failed */
+  CAP_EXIT_INTERRUPTED = 130    /* Ctrl-C before anything was recorded */
+};
+
+typedef enum
+{
+  CAP_SIGNAL_UNKNOWN,
+  CAP_SIGNAL_PRESENT,
+  CAP_SIGNAL_NO_LOCK,
+  CAP_SIGNAL_NONE
+} CapSignal;
+
+/* a stretch of the recording without a (locked) signal, in seconds from
+ * the start of the recording */
+typedef struct
+{
+  gdouble start, end;
+  CapSignal state;
+} CapGap;
+
+#define CAP_RATE_SAMPLES 8
+
+typedef struct
+{
+  /* options */
+  gchar *device, *input, *standard, *output;
+  gboolean preview, dvd, force;
+  gdouble max_time;             /* seconds, 0 = none */
+  gint no_signal;               /* seconds without signal = end of tape */
+
+  /* pipelines */
+  GMainLoop *loop;
+  GstElement *pipeline, *src, *sink;
+  GstElement *preview_pipe, *preview_in;        /* separate pipeline, appsrc */
+  gboolean preview_linked;
+
+  /* the card (from the device provider and the element) */
+  gchar *card, *driver, *bus_info, *node;
+
+  /* progress: written by the streaming thread, read by the main loop */
+  _Atomic uint64_t bytes;       /* bytes that reached filesink */
+  _Atomic int64_t rec_start_us; /* monotonic time of the first byte, 0 before */
+  GDateTime *start_time, *end_time;
+  gint64 end_us;
+  gint64 rate_us[CAP_RATE_SAMPLES];
+  guint64 rate_bytes[CAP_RATE_SAMPLES];
+  guint rate_n;
+
+  /* signal, from ivtvsrc-signal */
+  CapSignal signal;
+  gchar *signal_input;
+  gboolean ever_present;
+  GArray *gaps;                 /* CapGap */
+  gboolean in_gap;
+
+  /* ivtvsrc-stats (STATS-CONTRACT.md), when the element posts it */
+  gboolean have_stats;
+  gdouble queue_fill;
+  guint64 bytes_lost, frames_lost, stats_bytes;
+
+  /* output */
+  gboolean is_tty;
+  gboolean line_drawn;          /* a status line is on the terminal */
+  gint64 last_plain_us;
+  GPtrArray *warnings;          /* gchar*, for the sidecar */
+
+  /* the end */
+  gint stopping;                /* 0, 1 = EOS sent, 2 = second Ctrl-C */
+  gboolean got_eos;
+  gboolean interrupted;         /* Ctrl-C (or SIGTERM) asked for the end */
+  gchar *end_reason;
+  gint exit_code;
+  gchar *error_line;            /* the one-line reason of a failure */
+  gchar *caps_str, *encoder_json;      /* read before the pipeline stops */
+  gint video_width, video_height;
+  gdouble media_duration;       /* from the discoverer, -1 unknown */
+  gchar *dvd_dir;
+} Capture;
+
+/* pipeline.c */
+GstDevice *cap_find_card (GError ** error);
+gboolean cap_build (Capture * c, GError ** error);
+gboolean cap_bus_message (GstBus * bus, GstMessage * msg, gpointer data);
+void cap_stop (Capture * c, const gchar * why);
+void cap_fail (Capture * c, gint code, const gchar * fmt, ...)
+    G_GNUC_PRINTF (3, 4);
+gdouble cap_elapsed (Capture * c);
+
+/* status.c */
+void cap_status_init (Capture * c);
+gboolean cap_status_tick (gpointer data);
+void cap_status_event (Capture * c, const gchar * fmt, ...)
+    G_GNUC_PRINTF (2, 3);
+void cap_status_finish (Capture * c);
+const gchar *cap_signal_word (CapSignal s);
+#define CAP_TIME_LEN 32
+const gchar *cap_format_time (gdouble seconds, gchar * buf);
+
+/* record.c */
+gchar *cap_sidecar_path (const gchar * output);
+gboolean cap_sidecar_reserve (Capture * c, GError ** error);
+gboolean cap_sidecar_write (Capture * c, GError ** error);
+void cap_read_settings (Capture * c);
+void cap_discover (Capture * c);
+gboolean cap_dvd_available (void);
+gchar *cap_dvd_dir (const gchar * output);
+gboolean cap_dvd_author (Capture * c, GError ** error);
+
+#endif /* IVTV_CAPTURE_H */

@@ -1,0 +1,455 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtv-capture — digitise a tape with one command: the options, the manual
+ * (--help is all of it), the run from "find the card" to "file finished",
+ * and the exit status with its one-line reason. */
+#include "capture.h"
+
+#include <glib-unix.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SUMMARY \
+"Records a tape (or anything on a capture card's input) into FILE with\n" \
+"GStreamer's ivtvsrc, showing what arrives while it records.\n" \
+"\n" \
+"Without options it takes the first capture card GStreamer's device monitor\n" \
+"lists (MPEG encoder cards such as the Hauppauge PVR-150/250/350/500 first),\n" \
+"keeps the card's input, detects the TV standard, waits for a signal, records\n" \
+"every byte the card delivers, and stops by itself at the end of the tape\n" \
+"(10 s without a signal).  Ctrl-C ends the recording cleanly: the encoder is\n" \
+"stopped at the end of a group of pictures and the file is complete (a\n" \
+"second Ctrl-C stops at once)."
+
+#define DESCRIPTION \
+"While recording:\n" \
+"  On a terminal one status line is updated in place: elapsed time, MB\n" \
+"  written to FILE, bit rate, the input's signal (present, no lock, none),\n" \
+"  the element's queue fill and the bytes or frames lost ('-' when this\n" \
+"  ivtvsrc does not report them).  When the output is not a terminal, a\n" \
+"  plain line every 5 s instead.  Signal changes and warnings get lines of\n" \
+"  their own.\n" \
+"\n" \
+"Files made:\n" \
+"  FILE         the card's stream, byte for byte (MPEG-2 program stream on\n" \
+"               ivtv cards).\n" \
+"  FILE.json    the archival record: card, driver, node, input, standard,\n" \
+"               encoder settings, start and end time, duration, bytes,\n" \
+"               signal gaps, anything lost, warnings.  Space for it is kept\n" \
+"               from the start, so it is written even when the disk fills.\n" \
+"  NAME.dvd/    with --dvd and dvdauthor installed: a DVD folder (VIDEO_TS)\n" \
+"               made from FILE (NAME is FILE without its extension).\n" \
+"\n" \
+"The end of the recording:\n" \
+"  - end of tape: no signal for S seconds (--stop-after-no-signal);\n" \
+"  - --max-time T reached (counted from the first byte recorded);\n" \
+"  - Ctrl-C (or SIGTERM).\n" \
+"  No signal at the start: it waits up to S seconds for one, then gives\n" \
+"  up.  Start the tape first, or give a larger S.\n" \
+"\n" \
+"Exit status (with a one-line reason on stderr when not 0):\n" \
+"  0    complete capture (end of tape, --max-time or Ctrl-C)\n" \
+"  1    the capture failed (device lost, read error, ...)\n" \
+"  2    bad options, or FILE exists (use --force)\n" \
+"  3    no capture card found, or it cannot be opened\n" \
+"  4    no signal within S seconds: nothing recorded\n" \
+"  5    disk full or another write error: FILE is intact up to its last\n" \
+"       complete write\n" \
+"  6    the capture is complete but dvdauthor failed\n" \
+"  130  Ctrl-C before anything was recorded, or a second Ctrl-C\n" \
+"\n" \
+"Examples:\n" \
+"  ivtv-capture tape.mpg\n" \
+"  ivtv-capture --input composite --standard pal --preview tape.mpg\n" \
+"  ivtv-capture --dvd --max-time 2h wedding-1998.mpg\n" \
+"  ivtv-capture --device /dev/video1 --input svideo --stop-after-no-signal 30 t.mpg\n" \
+"\n" \
+"For scripts and other pipelines use the element itself:\n" \
+"  gst-launch-1.0 -e ivtvsrc input=composite ! queue ! filesink location=tape.mpg\n" \
+"Sending the stream to another machine: see examples/handoff-*.sh."
+
+/* "7200", "90s", "45m", "2h", "1:30:00", "90:00" -> seconds; < 0 if bad */
+static gdouble
+parse_duration (const gchar * s)
+{
+  gchar **parts = g_strsplit (s, ":", -1);
+  guint n = g_strv_length (parts), i;
+  gdouble total = 0;
+
+  if (n > 3)
+    total = -1;
+  for (i = 0; i < n && total >= 0; i++) {
+    gchar *end = NULL;
+    gdouble v = g_ascii_strtod (parts[i], &end);
+    gdouble unit = 1;
+
+    if (end == parts[i] || v < 0)
+      total = -1;
+    else if (n == 1 && (*end == 'h' || *end == 'm' || *end == 's')) {
+      unit = *end == 'h' ? 3600 : *end == 'm' ? 60 : 1;
+      end++;
+    }
+    if (total >= 0 && *end != '\0')
+      total = -1;
+    if (total >= 0)
+      total = total * (n > 1 ? 60 : 1) + v * unit;
+  }
+  g_strfreev (parts);
+  return total;
+}
+
+static gint
+parse_options (Capture * c, int argc, char **argv)
+{
+  gchar *max_time = NULL, **files = NULL;
+  GOptionEntry entries[] = {
+    {"device", 'd', 0, G_OPTION_ARG_STRING, &c->device,
+        "The card's node (default: the first card the device monitor finds)",
+        "DEV"},
+    {"input", 'i', 0, G_OPTION_ARG_STRING, &c->input,
+          "Video input: composite, composite2, svideo, tuner, an exact name, "
+          "an index, or auto (the first input with a signal, where ivtvsrc "
+          "offers it). Default: the card's current input", "NAME|auto"},
+    {"standard", 's', 0, G_OPTION_ARG_STRING, &c->standard,
+          "TV standard: ntsc, pal, secam, pal-m, ntsc-jp, ... or auto "
+          "(default: auto, detected from the signal)", "NAME|auto"},
+    {"preview", 'p', 0, G_OPTION_ARG_NONE, &c->preview,
+          "Show the picture in a window while recording (the preview drops "
+          "pictures rather than ever slowing the recording)", NULL},
+    {"dvd", 0, 0, G_OPTION_ARG_NONE, &c->dvd,
+          "Record a DVD-compatible stream (stream-type=dvd, 48 kHz audio, "
+          "4:3) and, with dvdauthor installed, make a DVD folder", NULL},
+    {"max-time", 't', 0, G_OPTION_ARG_STRING, &max_time,
+          "Stop after this long: seconds, or 90m, 2h, 1:30:00", "T"},
+    {"stop-after-no-signal", 'n', 0, G_OPTION_ARG_INT, &c->no_signal,
+          "End of tape: stop after S seconds without a signal; also how long "
+          "to wait for a signal at the start (default 10; 0 = never)", "S"},
+    {"force", 'f', 0, G_OPTION_ARG_NONE, &c->force,
+        "Overwrite FILE if it exists", NULL},
+    {G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL,
+        NULL},
+    {NULL, 0, 0, 0, NULL, NULL, NULL}
+  };
+  GOptionContext *ctx = g_option_context_new ("FILE");
+  GError *err = NULL;
+  gint ret = -1;
+
+  g_option_context_set_summary (ctx, SUMMARY);
+  g_option_context_set_description (ctx, DESCRIPTION);
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_add_group (ctx, gst_init_get_option_group ());
+  if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
+    g_printerr ("ivtv-capture: %s (see --help)\n", err->message);
+    ret = CAP_EXIT_USAGE;
+  } else if (files == NULL || files[0] == NULL || files[1] != NULL) {
+    g_printerr ("ivtv-capture: give one output file, e.g. ivtv-capture "
+        "tape.mpg (see --help)\n");
+    ret = CAP_EXIT_USAGE;
+  } else if (max_time && (c->max_time = parse_duration (max_time)) <= 0) {
+    g_printerr ("ivtv-capture: --max-time '%s': give seconds, or 90m, 2h, "
+        "1:30:00\n", max_time);
+    ret = CAP_EXIT_USAGE;
+  } else if (c->no_signal < 0) {
+    g_printerr ("ivtv-capture: --stop-after-no-signal must be >= 0\n");
+    ret = CAP_EXIT_USAGE;
+  } else {
+    c->output = g_strdup (files[0]);
+  }
+  g_clear_error (&err);
+  g_strfreev (files);
+  g_free (max_time);
+  g_option_context_free (ctx);
+  return ret;
+}
+
+/* ---- checks before anything is touched ---- */
+
+static gint
+check_files (Capture * c)
+{
+  gchar *json = cap_sidecar_path (c->output);
+  gchar *dvd = cap_dvd_dir (c->output);
+  gint ret = -1;
+
+  if (!c->force && g_file_test (c->output, G_FILE_TEST_EXISTS))
+    g_printerr ("ivtv-capture: %s exists: give another name, or --force to "
+        "overwrite it\n", c->output), ret = CAP_EXIT_USAGE;
+  else if (!c->force && g_file_test (json, G_FILE_TEST_EXISTS))
+    g_printerr ("ivtv-capture: %s exists: give another name, or --force to "
+        "overwrite it\n", json), ret = CAP_EXIT_USAGE;
+  else if (c->dvd && g_file_test (dvd, G_FILE_TEST_EXISTS))
+    g_printerr ("ivtv-capture: %s exists (dvdauthor would add to it): "
+        "remove it or give another name\n", dvd), ret = CAP_EXIT_USAGE;
+  g_free (json);
+  g_free (dvd);
+  return ret;
+}
+
+/* the card: --device, or the first one the device monitor lists */
+static gint
+open_card (Capture * c)
+{
+  GError *err = NULL;
+  GstDevice *dev = NULL;
+  GstStructure *props;
+  GstElementFactory *f = gst_element_factory_find ("ivtvsrc");
+
+  if (f != NULL)
+    gst_object_unref (f);
+  else {
+    cap_fail (c, CAP_EXIT_NO_CARD, "the ivtvsrc element is not installed "
+        "(gst-inspect-1.0 ivtvsrc)");
+    return c->exit_code;
+  }
+  if (c->device == NULL && (dev = cap_find_card (&err)) == NULL) {
+    cap_fail (c, CAP_EXIT_NO_CARD, "%s", err->message);
+    g_clear_error (&err);
+    return c->exit_code;
+  }
+  c->src = gst_element_factory_make ("ivtvsrc", "src");
+  if (dev) {
+    props = gst_device_get_properties (dev);
+    g_free (c->device);
+    c->device = g_strdup (gst_structure_get_string (props, "device.path"));
+    c->bus_info = g_strdup (gst_structure_get_string (props, "device.bus"));
+    gst_structure_free (props);
+    gst_object_unref (dev);
+  }
+  g_object_set (c->src, "device", c->device, NULL);
+  c->node = g_strdup (c->device);
+  return -1;
+}
+
+/* READY opens and probes the card: its name, and errors as sentences */
+static gint
+start (Capture * c)
+{
+  GstBus *bus = gst_pipeline_get_bus (GST_PIPELINE (c->pipeline));
+  GError *err = NULL;
+
+  gst_bus_add_watch (bus, cap_bus_message, c);
+  gst_object_unref (bus);
+  if (gst_element_set_state (c->pipeline, GST_STATE_READY)
+      == GST_STATE_CHANGE_FAILURE) {
+    while (g_main_context_iteration (NULL, FALSE));
+    if (c->error_line == NULL)
+      cap_fail (c, CAP_EXIT_NO_CARD, "cannot open %s", c->device);
+    return c->exit_code;
+  }
+  g_object_get (c->src, "device-name", &c->card, "driver", &c->driver, NULL);
+  c->start_time = g_date_time_new_now_utc ();
+  if (!cap_sidecar_reserve (c, &err)) {
+    cap_fail (c, CAP_EXIT_DISK_FULL, "%s", err->message);
+    g_clear_error (&err);
+    return c->exit_code;
+  }
+  g_print ("ivtv-capture: recording %s (%s, %s) to %s\n",
+      c->card ? c->card : "?", c->driver ? c->driver : "?", c->device,
+      c->output);
+  if (c->dvd && !cap_dvd_available ())
+    g_print ("ivtv-capture: dvdauthor is not installed: the DVD-compatible "
+        "stream is recorded, but no DVD folder will be made (apt install "
+        "dvdauthor)\n");
+  if (gst_element_set_state (c->pipeline, GST_STATE_PLAYING)
+      == GST_STATE_CHANGE_FAILURE) {
+    while (g_main_context_iteration (NULL, FALSE));
+    if (c->error_line == NULL)
+      cap_fail (c, CAP_EXIT_FAILED, "the capture does not start");
+    return c->exit_code;
+  }
+  if (c->preview_pipe)
+    gst_element_set_state (c->preview_pipe, GST_STATE_PLAYING);
+  return -1;
+}
+
+static gboolean
+on_interrupt (gpointer data)
+{
+  Capture *c = data;
+
+  c->interrupted = TRUE;
+  if (c->stopping) {            /* second Ctrl-C: now */
+    c->stopping = 2;
+    cap_fail (c, CAP_EXIT_INTERRUPTED, "stopped at once by a second Ctrl-C; "
+        "%s may end in the middle of a group of pictures", c->output);
+    return G_SOURCE_CONTINUE;
+  }
+  cap_stop (c, atomic_load (&c->rec_start_us) ? "Ctrl-C" :
+      "Ctrl-C while waiting for a signal");
+  return G_SOURCE_CONTINUE;
+}
+
+/* after the main loop: what the end means */
+static void
+judge_end (Capture * c)
+{
+  gboolean recorded = atomic_load (&c->bytes) > 0;
+
+  if (c->error_line != NULL)
+    return;
+  if (!recorded && c->interrupted)
+    cap_fail (c, CAP_EXIT_INTERRUPTED, "interrupted while waiting for a "
+        "signal: nothing recorded");
+  else if (!recorded && !c->ever_present)
+    cap_fail (c, CAP_EXIT_NO_SIGNAL, "no signal on input '%s' within %d s: "
+        "nothing recorded (is the tape playing? is it the right input? "
+        "--input)", c->signal_input ? c->signal_input : "?", c->no_signal);
+  else if (!recorded)
+    cap_fail (c, CAP_EXIT_FAILED, "the card delivered no data");
+}
+
+static void
+finish_files (Capture * c)
+{
+  GError *err = NULL;
+  gchar *json = cap_sidecar_path (c->output);
+
+  cap_discover (c);
+  if (c->dvd && c->exit_code == CAP_EXIT_OK && cap_dvd_available ()) {
+    cap_status_event (c, "making the DVD folder with dvdauthor...");
+    if (!cap_dvd_author (c, &err))
+      cap_fail (c, CAP_EXIT_DVD, "%s (%s is complete)", err->message,
+          c->output);
+    g_clear_error (&err);
+  }
+  if (!cap_sidecar_write (c, &err)) {
+    g_printerr ("ivtv-capture: %s\n", err->message);
+    if (c->exit_code == CAP_EXIT_OK)
+      cap_fail (c, CAP_EXIT_DISK_FULL, "%s", err->message);
+    g_clear_error (&err);
+  }
+  g_free (json);
+}
+
+/* nothing recorded: leave nothing behind */
+static void
+remove_empty (Capture * c)
+{
+  gchar *json = cap_sidecar_path (c->output);
+
+  if (atomic_load (&c->bytes) == 0 && c->start_time) {
+    g_unlink (c->output);
+    g_unlink (json);
+  }
+  g_free (json);
+}
+
+static void
+report (Capture * c)
+{
+  gchar tb[CAP_TIME_LEN], *json = cap_sidecar_path (c->output);
+
+  if (atomic_load (&c->bytes) > 0)
+    g_print ("ivtv-capture: %s: %.1f MB in %s%s%s; record in %s%s%s\n",
+        c->output, atomic_load (&c->bytes) / 1e6,
+        cap_format_time (cap_elapsed (c), tb), c->end_reason ? ", " : "",
+        c->end_reason ? c->end_reason : "", json,
+        c->dvd_dir ? "; DVD folder " : "", c->dvd_dir ? c->dvd_dir : "");
+  if (c->error_line)
+    g_printerr ("ivtv-capture: error: %s\n", c->error_line);
+  g_free (json);
+}
+
+static void
+capture_free (Capture * c)
+{
+  if (c->pipeline)
+    gst_object_unref (c->pipeline);
+  else if (c->src)
+    gst_object_unref (c->src);
+  if (c->preview_pipe)
+    gst_object_unref (c->preview_pipe);
+  if (c->loop)
+    g_main_loop_unref (c->loop);
+  if (c->start_time)
+    g_date_time_unref (c->start_time);
+  if (c->end_time)
+    g_date_time_unref (c->end_time);
+  g_array_unref (c->gaps);
+  g_ptr_array_unref (c->warnings);
+  g_free (c->device);
+  g_free (c->input);
+  g_free (c->standard);
+  g_free (c->output);
+  g_free (c->card);
+  g_free (c->driver);
+  g_free (c->bus_info);
+  g_free (c->node);
+  g_free (c->signal_input);
+  g_free (c->end_reason);
+  g_free (c->error_line);
+  g_free (c->caps_str);
+  g_free (c->encoder_json);
+  g_free (c->dvd_dir);
+}
+
+static gint
+run (Capture * c)
+{
+  GError *err = NULL;
+  gint ret;
+
+  if ((ret = check_files (c)) >= 0)
+    return ret;
+  if ((ret = open_card (c)) >= 0) {
+    report (c);
+    return ret;
+  }
+  if (c->preview && g_getenv ("DISPLAY") == NULL
+      && g_getenv ("WAYLAND_DISPLAY") == NULL) {
+    g_print ("ivtv-capture: --preview: no display (DISPLAY is not set): "
+        "recording without a preview\n");
+    c->preview = FALSE;
+  }
+  if (!cap_build (c, &err)) {
+    cap_fail (c, CAP_EXIT_FAILED, "%s", err->message);
+    g_clear_error (&err);
+    report (c);
+    return c->exit_code;
+  }
+  g_unix_signal_add (SIGINT, on_interrupt, c);
+  g_unix_signal_add (SIGTERM, on_interrupt, c);
+  if ((ret = start (c)) < 0) {
+    g_timeout_add (c->is_tty ? 500 : 1000, cap_status_tick, c);
+    g_main_loop_run (c->loop);
+  }
+  c->end_us = g_get_monotonic_time ();
+  c->end_time = g_date_time_new_now_utc ();
+  cap_read_settings (c);
+  if (c->preview_pipe)
+    gst_element_set_state (c->preview_pipe, GST_STATE_NULL);
+  gst_element_set_state (c->pipeline, GST_STATE_NULL);
+  judge_end (c);
+  if (atomic_load (&c->rec_start_us) != 0)
+    cap_status_finish (c);
+  if (atomic_load (&c->bytes) > 0)
+    finish_files (c);
+  else
+    remove_empty (c);
+  report (c);
+  return c->exit_code;
+}
+
+int
+main (int argc, char **argv)
+{
+  Capture c;
+  gint ret;
+
+  memset (&c, 0, sizeof (c));
+  c.no_signal = 10;
+  c.gaps = g_array_new (FALSE, FALSE, sizeof (CapGap));
+  c.warnings = g_ptr_array_new_with_free_func (g_free);
+  c.media_duration = -1;
+  ret = parse_options (&c, argc, argv);
+  if (ret < 0) {
+    if (c.standard == NULL)
+      c.standard = g_strdup ("auto");
+    c.loop = g_main_loop_new (NULL, FALSE);
+    cap_status_init (&c);
+    ret = run (&c);
+  }
+  capture_free (&c);
+  return ret;
+}

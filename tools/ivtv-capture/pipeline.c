@@ -1,0 +1,496 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtv-capture — the pipelines and what they say: finding the first capture
+ * card through the device monitor, the recording pipeline
+ * (ivtvsrc ! queue ! filesink, with a tee when previewing), the preview
+ * pipeline fed through a leaky queue, and the bus messages (EOS, errors,
+ * warnings, ivtvsrc-signal, ivtvsrc-stats) that drive the status and the
+ * end of the capture. */
+#include "capture.h"
+
+#include <gst/app/gstappsink.h>
+#include <gst/app/gstappsrc.h>
+#include <stdarg.h>
+#include <string.h>
+
+/* the recording queue: a slow disk must not stall the card; it blocks when
+ * full (never drops), so it costs no byte */
+#define RECORD_QUEUE_BYTES (64 * 1024 * 1024)
+/* the preview gets at most this many buffers of backlog, then the oldest
+ * are dropped */
+#define PREVIEW_QUEUE_BUFFERS 8
+
+static const gchar *const mpeg_drivers[] = { "ivtv", "cx18", "pvrusb2", NULL };
+
+/* ---- finding the card ---- */
+
+/* how much we like a device: 0 = not a V4L2 node ivtvsrc can open */
+static gint
+device_score (GstDevice * dev)
+{
+  GstStructure *props = gst_device_get_properties (dev);
+  const gchar *path, *driver;
+  gint score = 0;
+
+  if (props == NULL)
+    return 0;
+  path = gst_structure_get_string (props, "device.path");
+  driver = gst_structure_get_string (props, "device.driver");
+  if (path != NULL && g_str_has_prefix (path, "/dev/")) {
+    score = 1;
+    if (gst_structure_has_name (props, "ivtv-device-properties"))
+      score += 2;               /* listed (and probed) by ivtvsrc's provider */
+    if (driver != NULL && g_strv_contains (mpeg_drivers, driver))
+      score += 4;               /* an MPEG encoder card: what we are for */
+  }
+  gst_structure_free (props);
+  return score;
+}
+
+GstDevice *
+cap_find_card (GError ** error)
+{
+  GstDeviceMonitor *mon = gst_device_monitor_new ();
+  GList *devices, *l;
+  GstDevice *best = NULL;
+  gint best_score = 0;
+
+  gst_device_monitor_add_filter (mon, "Video/Source", NULL);
+  if (!gst_device_monitor_start (mon)) {
+    g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_FAILED,
+        "GStreamer's device monitor does not start");
+    gst_object_unref (mon);
+    return NULL;
+  }
+  devices = gst_device_monitor_get_devices (mon);
+  for (l = devices; l != NULL; l = l->next) {
+    gint score = device_score (l->data);
+
+    if (score > best_score) {   /* the first of the best kind */
+      best_score = score;
+      gst_clear_object (&best);
+      best = gst_object_ref (l->data);
+    }
+  }
+  g_list_free_full (devices, gst_object_unref);
+  gst_device_monitor_stop (mon);
+  gst_object_unref (mon);
+  if (best == NULL)
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NOT_FOUND,
+        "no capture card found (is its driver loaded? ls /dev/video*; is "
+        "the ivtv plugin installed? gst-inspect-1.0 ivtvsrc)");
+  return best;
+}
+
+/* ---- the end ---- */
+
+gdouble
+cap_elapsed (Capture * c)
+{
+  gint64 start = atomic_load (&c->rec_start_us);
+  gint64 now = c->end_us ? c->end_us : g_get_monotonic_time ();
+
+  return start ? (now - start) / 1e6 : 0.0;
+}
+
+void
+cap_fail (Capture * c, gint code, const gchar * fmt, ...)
+{
+  va_list ap;
+  gchar *line, *p;
+
+  if (c->error_line != NULL)    /* the first reason is the one */
+    return;
+  va_start (ap, fmt);
+  line = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  for (p = line; *p; p++)       /* one line */
+    if (*p == '\n' || *p == '\r')
+      *p = ' ';
+  c->error_line = line;
+  c->exit_code = code;
+  if (c->loop)
+    g_main_loop_quit (c->loop);
+}
+
+static gboolean
+eos_overdue (gpointer data)
+{
+  Capture *c = data;
+
+  if (!c->got_eos)
+    cap_fail (c, CAP_EXIT_FAILED, "the card did not finish the stream "
+        "within 15 s of the stop; the file may end in the middle of a GOP");
+  return G_SOURCE_REMOVE;
+}
+
+/* Ask for the end: EOS, so ivtvsrc stops the encoder at the end of a GOP
+ * and the rest reaches the file; the main loop ends on the EOS message. */
+void
+cap_stop (Capture * c, const gchar * why)
+{
+  if (c->stopping)
+    return;
+  c->stopping = 1;
+  if (c->end_reason == NULL)
+    c->end_reason = g_strdup (why);
+  cap_status_event (c, "%s: finishing the file...", why);
+  gst_element_send_event (c->pipeline, gst_event_new_eos ());
+  g_timeout_add_seconds (15, eos_overdue, c);
+}
+
+/* ---- the recording pipeline ---- */
+
+static GstPadProbeReturn
+count_bytes (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  Capture *c = data;
+  gsize n = 0;
+
+  (void) pad;
+  if (info->type & GST_PAD_PROBE_TYPE_BUFFER)
+    n = gst_buffer_get_size (GST_PAD_PROBE_INFO_BUFFER (info));
+  else if (info->type & GST_PAD_PROBE_TYPE_BUFFER_LIST)
+    n = gst_buffer_list_calculate_size (GST_PAD_PROBE_INFO_BUFFER_LIST (info));
+  if (n > 0) {
+    int64_t zero = 0;
+
+    atomic_compare_exchange_strong (&c->rec_start_us, &zero,
+        g_get_monotonic_time ());
+    atomic_fetch_add (&c->bytes, n);
+  }
+  return GST_PAD_PROBE_OK;
+}
+
+static GstElement *
+make (const gchar * factory, GError ** error)
+{
+  GstElement *e = gst_element_factory_make (factory, NULL);
+
+  if (e == NULL)
+    g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_MISSING_PLUGIN,
+        "GStreamer element '%s' is missing (is its plugin package "
+        "installed?)", factory);
+  return e;
+}
+
+static void
+set_src_options (Capture * c)
+{
+  if (c->input)
+    g_object_set (c->src, "input", c->input, NULL);
+  if (c->standard)
+    g_object_set (c->src, "standard", c->standard, NULL);
+  g_object_set (c->src, "wait-for-signal", TRUE,
+      "signal-timeout", (guint) c->no_signal, NULL);
+  if (c->dvd) {
+    gst_util_set_object_arg (G_OBJECT (c->src), "stream-type", "dvd");
+    gst_util_set_object_arg (G_OBJECT (c->src), "aspect", "4:3");
+    g_object_set (c->src, "audio-rate", 48000, NULL);
+  }
+}
+
+/* ---- the preview: tee ! queue leaky=downstream ! appsink, then a pipeline
+ * of its own (appsrc ! decodebin ! videoconvert ! autovideosink), so that
+ * nothing the preview does (a slow decoder, a closed window, an error) can
+ * reach the recording branch: the appsink always takes, never fails ---- */
+
+static GstFlowReturn
+preview_sample (GstAppSink * sink, gpointer data)
+{
+  Capture *c = data;
+  GstSample *s = gst_app_sink_pull_sample (sink);
+
+  if (s == NULL)
+    return GST_FLOW_OK;
+  if (c->preview_in != NULL)
+    gst_app_src_push_sample (GST_APP_SRC (c->preview_in), s);
+  gst_sample_unref (s);
+  return GST_FLOW_OK;           /* whatever the preview thinks of it */
+}
+
+static void
+preview_pad_added (GstElement * dec, GstPad * pad, gpointer data)
+{
+  Capture *c = data;
+  GstCaps *caps = gst_pad_get_current_caps (pad);
+  const gchar *name = caps ?
+      gst_structure_get_name (gst_caps_get_structure (caps, 0)) : "";
+  GstElement *next;
+  GstPad *sinkpad;
+
+  if (g_str_has_prefix (name, "video/") && !c->preview_linked) {
+    next = gst_bin_get_by_name (GST_BIN (c->preview_pipe), "pconv");
+    c->preview_linked = TRUE;
+  } else {                      /* audio, a second video: nowhere */
+    next = gst_element_factory_make ("fakesink", NULL);
+    g_object_set (next, "sync", FALSE, "async", FALSE, NULL);
+    gst_bin_add (GST_BIN (c->preview_pipe), gst_object_ref (next));
+    gst_element_sync_state_with_parent (next);
+  }
+  sinkpad = gst_element_get_static_pad (next, "sink");
+  if (gst_pad_link (pad, sinkpad) != GST_PAD_LINK_OK)
+    g_printerr ("ivtv-capture: preview: cannot show %s\n", name);
+  gst_object_unref (sinkpad);
+  gst_object_unref (next);
+  if (caps)
+    gst_caps_unref (caps);
+  (void) dec;
+}
+
+static gboolean
+preview_bus (GstBus * bus, GstMessage * msg, gpointer data)
+{
+  Capture *c = data;
+  GError *err = NULL;
+
+  (void) bus;
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
+    gst_message_parse_error (msg, &err, NULL);
+    cap_status_event (c, "Preview stopped (%s); the recording goes on.",
+        err->message);
+    g_clear_error (&err);
+    gst_element_set_state (c->preview_pipe, GST_STATE_NULL);
+    return G_SOURCE_REMOVE;
+  }
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+build_preview (Capture * c, GstElement * tee, GError ** error)
+{
+  GstElement *q, *appsink, *dec, *conv, *scale, *vsink;
+  GstAppSinkCallbacks cb;
+  GstBus *bus;
+
+  if (!(q = make ("queue", error)) || !(appsink = make ("appsink", error)))
+    return FALSE;
+  g_object_set (q, "leaky", 2 /* downstream: drop the oldest */ ,
+      "max-size-buffers", PREVIEW_QUEUE_BUFFERS, "max-size-bytes", 0,
+      "max-size-time", (guint64) 0, NULL);
+  memset (&cb, 0, sizeof (cb));
+  cb.new_sample = preview_sample;
+  g_object_set (appsink, "sync", FALSE, "async", FALSE, "drop", TRUE,
+      "max-buffers", 2, NULL);
+  gst_app_sink_set_callbacks (GST_APP_SINK (appsink), &cb, c, NULL);
+  gst_bin_add_many (GST_BIN (c->pipeline), q, appsink, NULL);
+  if (!gst_element_link_many (tee, q, appsink, NULL))
+    return FALSE;
+
+  c->preview_pipe = gst_pipeline_new ("preview");
+  if (!(c->preview_in = make ("appsrc", error)) || !(dec = make ("decodebin",
+              error)) || !(conv = make ("videoconvert", error))
+      || !(scale = make ("videoscale", error))
+      || !(vsink = make ("autovideosink", error)))
+    return FALSE;
+  g_object_set (c->preview_in, "is-live", TRUE, "format", GST_FORMAT_BYTES,
+      "block", FALSE, "max-bytes", (guint64) 4 * 1024 * 1024, NULL);
+  gst_util_set_object_arg (G_OBJECT (c->preview_in), "leaky-type",
+      "downstream");
+  g_object_set (vsink, "sync", FALSE, NULL);
+  gst_element_set_name (conv, "pconv");
+  gst_bin_add_many (GST_BIN (c->preview_pipe), c->preview_in, dec, conv,
+      scale, vsink, NULL);
+  if (!gst_element_link (c->preview_in, dec)
+      || !gst_element_link_many (conv, scale, vsink, NULL))
+    return FALSE;
+  g_signal_connect (dec, "pad-added", G_CALLBACK (preview_pad_added), c);
+  bus = gst_pipeline_get_bus (GST_PIPELINE (c->preview_pipe));
+  gst_bus_add_watch (bus, preview_bus, c);
+  gst_object_unref (bus);
+  return TRUE;
+}
+
+gboolean
+cap_build (Capture * c, GError ** error)
+{
+  GstElement *q, *tee = NULL;
+  GstPad *pad;
+
+  c->pipeline = gst_pipeline_new ("ivtv-capture");
+  gst_bin_add (GST_BIN (c->pipeline), c->src);
+  set_src_options (c);
+  if (!(q = make ("queue", error)) || !(c->sink = make ("filesink", error)))
+    return FALSE;
+  g_object_set (q, "max-size-buffers", 0, "max-size-time", (guint64) 0,
+      "max-size-bytes", RECORD_QUEUE_BYTES, NULL);
+  g_object_set (c->sink, "location", c->output, "async", FALSE, NULL);
+  gst_bin_add_many (GST_BIN (c->pipeline), q, c->sink, NULL);
+  if (c->preview) {
+    if (!(tee = make ("tee", error)))
+      return FALSE;
+    gst_bin_add (GST_BIN (c->pipeline), tee);
+  }
+  if (!gst_element_link_many (c->src, tee ? tee : q, NULL)
+      || (tee && !gst_element_link (tee, q))
+      || !gst_element_link (q, c->sink)) {
+    g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_NEGOTIATION,
+        "cannot link ivtvsrc to filesink");
+    return FALSE;
+  }
+  if (tee && !build_preview (c, tee, error)) {
+    if (error && *error == NULL)
+      g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_NEGOTIATION,
+          "cannot build the preview");
+    return FALSE;
+  }
+  pad = gst_element_get_static_pad (c->sink, "sink");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER |
+      GST_PAD_PROBE_TYPE_BUFFER_LIST, count_bytes, c, NULL);
+  gst_object_unref (pad);
+  return TRUE;
+}
+
+/* ---- bus messages of the recording pipeline ---- */
+
+static void
+on_signal (Capture * c, const GstStructure * s)
+{
+  gboolean present = TRUE, locked = TRUE;
+  const gchar *input = gst_structure_get_string (s, "input");
+  CapSignal was = c->signal;
+  gdouble t = cap_elapsed (c);
+  gchar tb[CAP_TIME_LEN];
+
+  gst_structure_get_boolean (s, "present", &present);
+  if (!gst_structure_get_boolean (s, "locked", &locked))
+    locked = TRUE;
+  c->signal = !present ? CAP_SIGNAL_NONE :
+      locked ? CAP_SIGNAL_PRESENT : CAP_SIGNAL_NO_LOCK;
+  if (input && *input) {
+    g_free (c->signal_input);
+    c->signal_input = g_strdup (input);
+  }
+  if (c->signal == CAP_SIGNAL_PRESENT)
+    c->ever_present = TRUE;
+  /* gaps are stretches of the recording: not the wait before it */
+  if (atomic_load (&c->rec_start_us) == 0 || was == c->signal)
+    return;
+  if (c->in_gap) {
+    g_array_index (c->gaps, CapGap, c->gaps->len - 1).end = t;
+    c->in_gap = FALSE;
+  }
+  if (c->signal != CAP_SIGNAL_PRESENT) {
+    CapGap g = { t, -1, c->signal };
+
+    g_array_append_val (c->gaps, g);
+    c->in_gap = TRUE;
+  }
+  cap_status_event (c, "%s: signal %s on '%s'", cap_format_time (t, tb),
+      cap_signal_word (c->signal), c->signal_input ? c->signal_input : "?");
+}
+
+static void
+on_stats (Capture * c, const GstStructure * s)
+{
+  c->have_stats = TRUE;
+  gst_structure_get_double (s, "queue-fill", &c->queue_fill);
+  gst_structure_get_uint64 (s, "bytes-lost", &c->bytes_lost);
+  gst_structure_get_uint64 (s, "frames-lost", &c->frames_lost);
+  gst_structure_get_uint64 (s, "bytes", &c->stats_bytes);
+}
+
+static void
+on_error (Capture * c, GstMessage * msg)
+{
+  GError *err = NULL;
+  gchar *dbg = NULL;
+  guint64 n = atomic_load (&c->bytes);
+  gchar tb[CAP_TIME_LEN];
+
+  gst_message_parse_error (msg, &err, &dbg);
+  if (err->domain == GST_RESOURCE_ERROR &&
+      err->code == GST_RESOURCE_ERROR_NO_SPACE_LEFT)
+    cap_fail (c, CAP_EXIT_DISK_FULL, "disk full: %s is intact up to its "
+        "last complete write; the recording stopped after %s", c->output,
+        cap_format_time (cap_elapsed (c), tb));
+  else if (GST_MESSAGE_SRC (msg) == GST_OBJECT (c->sink))
+    cap_fail (c, CAP_EXIT_DISK_FULL, "cannot write %s: %s", c->output,
+        err->message);
+  else if (n == 0 && GST_MESSAGE_SRC (msg) == GST_OBJECT (c->src)
+      && err->domain == GST_RESOURCE_ERROR
+      && (err->code == GST_RESOURCE_ERROR_NOT_FOUND
+          || err->code == GST_RESOURCE_ERROR_OPEN_READ
+          || err->code == GST_RESOURCE_ERROR_OPEN_READ_WRITE
+          || err->code == GST_RESOURCE_ERROR_BUSY))
+    cap_fail (c, CAP_EXIT_NO_CARD, "%s", err->message);
+  else
+    cap_fail (c, CAP_EXIT_FAILED, "%s", err->message);
+  g_clear_error (&err);
+  g_free (dbg);
+}
+
+static void
+on_warning (Capture * c, GstMessage * msg)
+{
+  GError *err = NULL;
+  gchar *line, tb[CAP_TIME_LEN];
+
+  gst_message_parse_warning (msg, &err, NULL);
+  line = g_strdup_printf ("%s: %s", cap_format_time (cap_elapsed (c), tb),
+      err->message);
+  cap_status_event (c, "Warning at %s", line);
+  if (c->warnings->len < 100)
+    g_ptr_array_add (c->warnings, line);
+  else
+    g_free (line);
+  g_clear_error (&err);
+}
+
+static void
+on_info (Capture * c, GstMessage * msg)
+{
+  GError *err = NULL;
+
+  gst_message_parse_info (msg, &err, NULL);
+  /* ivtvsrc's signal-timeout: "No signal on input ... ending the recording" */
+  if (GST_MESSAGE_SRC (msg) == GST_OBJECT (c->src) && !c->stopping) {
+    c->stopping = 1;
+    g_free (c->end_reason);
+    c->end_reason = g_strdup_printf ("end of tape (no signal for %d s)",
+        c->no_signal);
+    g_timeout_add_seconds (15, eos_overdue, c);
+  }
+  cap_status_event (c, "%s", err->message);
+  g_clear_error (&err);
+}
+
+gboolean
+cap_bus_message (GstBus * bus, GstMessage * msg, gpointer data)
+{
+  Capture *c = data;
+  const GstStructure *s;
+  gchar tb[CAP_TIME_LEN];
+
+  (void) bus;
+  switch (GST_MESSAGE_TYPE (msg)) {
+    case GST_MESSAGE_EOS:
+      c->got_eos = TRUE;
+      g_main_loop_quit (c->loop);
+      break;
+    case GST_MESSAGE_ERROR:
+      on_error (c, msg);
+      break;
+    case GST_MESSAGE_WARNING:
+      on_warning (c, msg);
+      break;
+    case GST_MESSAGE_INFO:
+      on_info (c, msg);
+      break;
+    case GST_MESSAGE_ELEMENT:
+      s = gst_message_get_structure (msg);
+      if (GST_MESSAGE_SRC (msg) != GST_OBJECT (c->src) || s == NULL)
+        break;
+      if (gst_structure_has_name (s, "ivtvsrc-signal"))
+        on_signal (c, s);
+      else if (gst_structure_has_name (s, "ivtvsrc-stats"))
+        on_stats (c, s);
+      else if (gst_structure_has_name (s, "ivtvsrc-reconnect"))
+        cap_status_event (c, "%s: the card was %s",
+            cap_format_time (cap_elapsed (c), tb),
+            gst_structure_get_string (s, "state"));
+      break;
+    default:
+      break;
+  }
+  return G_SOURCE_CONTINUE;
+}

@@ -1,0 +1,411 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtv-capture — what stays next to the file: the archival record
+ * (FILE.json: card, driver, node, input, standard, encoder settings, start
+ * and end, duration, bytes, signal gaps, anything lost, warnings), written
+ * once at the start into space it keeps (so a full disk cannot take the
+ * record away) and rewritten in place at the end; what the discoverer says
+ * of the file; and the DVD folder made with dvdauthor. */
+#include "capture.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gst/pbutils/pbutils.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* the record is padded to this size at the start: rewriting it later
+ * needs no new disk space */
+#define SIDECAR_RESERVE 16384
+
+static const gchar *const encoder_props[] = { "stream-type", "bitrate-mode",
+  "bitrate", "peak-bitrate", "gop-size", "b-frames", "aspect", "audio-rate",
+  "audio-bitrate", NULL
+};
+
+gchar *
+cap_sidecar_path (const gchar * output)
+{
+  return g_strconcat (output, ".json", NULL);
+}
+
+/* ---- a small JSON writer ---- */
+
+static void
+json_str (GString * s, const gchar * v)
+{
+  const gchar *p;
+
+  if (v == NULL) {
+    g_string_append (s, "null");
+    return;
+  }
+  g_string_append_c (s, '"');
+  for (p = v; *p; p++) {
+    guchar ch = *p;
+
+    if (ch == '"' || ch == '\\')
+      g_string_append_printf (s, "\\%c", ch);
+    else if (ch < 0x20)
+      g_string_append_printf (s, "\\u%04x", ch);
+    else
+      g_string_append_c (s, ch);
+  }
+  g_string_append_c (s, '"');
+}
+
+static void
+json_key (GString * s, const gchar * key)
+{
+  g_string_append (s, ",\n  ");
+  json_str (s, key);
+  g_string_append (s, ": ");
+}
+
+static void
+json_key_str (GString * s, const gchar * key, const gchar * v)
+{
+  json_key (s, key);
+  json_str (s, v);
+}
+
+static gchar *
+iso_time (GDateTime * t)
+{
+  return t ? g_date_time_format_iso8601 (t) : NULL;
+}
+
+/* ---- what the element says about its settings, read while it runs ---- */
+
+void
+cap_read_settings (Capture * c)
+{
+  GString *s = g_string_new ("{");
+  GstPad *pad = gst_element_get_static_pad (c->src, "src");
+  GstCaps *caps = gst_pad_get_current_caps (pad);
+  guint i, n = 0;
+
+  gst_object_unref (pad);
+  if (caps) {
+    g_free (c->caps_str);
+    c->caps_str = gst_caps_to_string (caps);
+    gst_caps_unref (caps);
+  }
+  for (i = 0; encoder_props[i]; i++) {
+    GParamSpec *ps = g_object_class_find_property (G_OBJECT_GET_CLASS (c->src),
+        encoder_props[i]);
+    GValue v = G_VALUE_INIT;
+
+    if (ps == NULL)
+      continue;
+    g_value_init (&v, ps->value_type);
+    g_object_get_property (G_OBJECT (c->src), encoder_props[i], &v);
+    g_string_append_printf (s, "%s\"%s\": ", n++ ? ", " : "", encoder_props[i]);
+    if (G_VALUE_HOLDS_ENUM (&v)) {
+      GEnumValue *e = g_enum_get_value (g_type_class_peek (ps->value_type),
+          g_value_get_enum (&v));
+      json_str (s, e ? e->value_nick : "?");
+    } else if (G_VALUE_HOLDS_INT (&v)) {
+      g_string_append_printf (s, "%d", g_value_get_int (&v));
+    } else {
+      g_string_append (s, "null");
+    }
+    g_value_unset (&v);
+  }
+  g_string_append_c (s, '}');
+  g_free (c->encoder_json);
+  c->encoder_json = g_string_free (s, FALSE);
+}
+
+/* ---- the record ---- */
+
+static void
+json_gaps (GString * s, Capture * c)
+{
+  guint i;
+
+  json_key (s, "signal_gaps");
+  g_string_append_c (s, '[');
+  for (i = 0; i < c->gaps->len && i < 200; i++) {
+    CapGap *g = &g_array_index (c->gaps, CapGap, i);
+    gdouble end = g->end >= 0 ? g->end : cap_elapsed (c);
+
+    g_string_append_printf (s, "%s{\"start\": %.1f, \"end\": %.1f, "
+        "\"signal\": \"%s\"}", i ? ", " : "", g->start, end,
+        cap_signal_word (g->state));
+  }
+  g_string_append_c (s, ']');
+  json_key (s, "signal_gaps_count");
+  g_string_append_printf (s, "%u", c->gaps->len);
+}
+
+static void
+json_loss_and_warnings (GString * s, Capture * c)
+{
+  guint i;
+
+  json_key (s, "lost");
+  if (c->have_stats)
+    g_string_append_printf (s, "{\"reported_by\": \"ivtvsrc-stats\", "
+        "\"bytes\": %" G_GUINT64_FORMAT ", \"frames\": %" G_GUINT64_FORMAT
+        "}", c->bytes_lost, c->frames_lost);
+  else
+    g_string_append (s, "{\"reported_by\": null, \"bytes\": null, "
+        "\"frames\": null}");
+  json_key (s, "warnings");
+  g_string_append_c (s, '[');
+  for (i = 0; i < c->warnings->len; i++) {
+    g_string_append (s, i ? ", " : "");
+    json_str (s, g_ptr_array_index (c->warnings, i));
+  }
+  g_string_append_c (s, ']');
+}
+
+static gchar *
+sidecar_text (Capture * c, gboolean final)
+{
+  GString *s = g_string_new ("{\n  \"record\": \"ivtv-capture 1\"");
+  gchar *t0 = iso_time (c->start_time), *t1 = iso_time (c->end_time);
+  gchar *base = g_path_get_basename (c->output);
+  struct stat st;
+
+  json_key_str (s, "file", base);
+  json_key_str (s, "status", !final ? "recording" :
+      c->exit_code == CAP_EXIT_OK || c->exit_code == CAP_EXIT_DVD ?
+      "complete" : "incomplete");
+  json_key_str (s, "end_reason", c->end_reason);
+  json_key_str (s, "error", c->error_line);
+  json_key_str (s, "card", c->card);
+  json_key_str (s, "driver", c->driver);
+  json_key_str (s, "device", c->node);
+  json_key_str (s, "bus", c->bus_info);
+  json_key_str (s, "input", c->signal_input ? c->signal_input : c->input);
+  json_key_str (s, "standard_requested", c->standard);
+  json_key (s, "video");
+  if (c->video_height > 0)
+    g_string_append_printf (s, "{\"width\": %d, \"height\": %d, \"lines\": "
+        "%d, \"family\": \"%s\"}", c->video_width, c->video_height,
+        c->video_height > 480 ? 625 : 525, c->video_height > 480 ?
+        "PAL/SECAM" : "NTSC");
+  else
+    g_string_append (s, "null");
+  json_key_str (s, "caps", c->caps_str);
+  json_key (s, "encoder");
+  g_string_append (s, c->encoder_json ? c->encoder_json : "null");
+  json_key_str (s, "start", t0);
+  json_key_str (s, "end", t1);
+  json_key (s, "duration");
+  g_string_append_printf (s, "%.2f", final ? cap_elapsed (c) : 0.0);
+  json_key (s, "media_duration");
+  if (c->media_duration >= 0)
+    g_string_append_printf (s, "%.2f", c->media_duration);
+  else
+    g_string_append (s, "null");
+  json_key (s, "bytes");
+  g_string_append_printf (s, "%" G_GINT64_FORMAT,
+      (gint64) (stat (c->output, &st) == 0 ? st.st_size : 0));
+  json_gaps (s, c);
+  json_loss_and_warnings (s, c);
+  json_key_str (s, "dvd", c->dvd_dir);
+  json_key_str (s, "gstreamer", gst_version_string ());
+  g_string_append (s, "\n}\n");
+  g_free (t0);
+  g_free (t1);
+  g_free (base);
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+write_at_start (int fd, const gchar * data, gsize len, const gchar * path,
+    GError ** error)
+{
+  gsize done = 0;
+
+  while (done < len) {
+    ssize_t n = pwrite (fd, data + done, len - done, done);
+
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
+          "cannot write the record %s: %s", path, g_strerror (errno));
+      return FALSE;
+    }
+    done += n;
+  }
+  return TRUE;
+}
+
+gboolean
+cap_sidecar_reserve (Capture * c, GError ** error)
+{
+  gchar *path = cap_sidecar_path (c->output), *text = sidecar_text (c, FALSE);
+  GString *padded = g_string_new (text);
+  int fd = open (path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  gboolean ok = fd >= 0;
+
+  if (!ok)
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
+        "cannot create the record %s: %s", path, g_strerror (errno));
+  /* JSON allows trailing white space: the padding is the reserve */
+  while (padded->len < SIDECAR_RESERVE - 1)
+    g_string_append_c (padded, ' ');
+  g_string_append_c (padded, '\n');
+  if (ok)
+    ok = write_at_start (fd, padded->str, padded->len, path, error);
+  if (fd >= 0 && close (fd) < 0 && ok) {
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
+        "cannot write the record %s: %s", path, g_strerror (errno));
+    ok = FALSE;
+  }
+  g_string_free (padded, TRUE);
+  g_free (text);
+  g_free (path);
+  return ok;
+}
+
+gboolean
+cap_sidecar_write (Capture * c, GError ** error)
+{
+  gchar *path = cap_sidecar_path (c->output), *text = sidecar_text (c, TRUE);
+  gsize len = strlen (text);
+  int fd = open (path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  gboolean ok = fd >= 0;
+
+  if (!ok)
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
+        "cannot open the record %s: %s", path, g_strerror (errno));
+  /* over the reserved space, then cut the padding off */
+  if (ok)
+    ok = write_at_start (fd, text, len, path, error);
+  if (ok && ftruncate (fd, len) < 0) {
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
+        "cannot write the record %s: %s", path, g_strerror (errno));
+    ok = FALSE;
+  }
+  if (fd >= 0)
+    close (fd);
+  g_free (text);
+  g_free (path);
+  return ok;
+}
+
+/* ---- the file as a player sees it ---- */
+
+void
+cap_discover (Capture * c)
+{
+  GstDiscoverer *d = gst_discoverer_new (10 * GST_SECOND, NULL);
+  GstDiscovererInfo *info = NULL;
+  gchar *abs = NULL, *uri = NULL;
+  GList *v;
+
+  c->media_duration = -1;
+  if (d == NULL)
+    return;
+  abs = g_canonicalize_filename (c->output, NULL);
+  uri = gst_filename_to_uri (abs, NULL);
+  if (uri)
+    info = gst_discoverer_discover_uri (d, uri, NULL);
+  if (info && gst_discoverer_info_get_result (info) == GST_DISCOVERER_OK) {
+    GstClockTime dur = gst_discoverer_info_get_duration (info);
+
+    if (GST_CLOCK_TIME_IS_VALID (dur))
+      c->media_duration = dur / 1e9;
+    v = gst_discoverer_info_get_video_streams (info);
+    if (v) {
+      c->video_width = gst_discoverer_video_info_get_width (v->data);
+      c->video_height = gst_discoverer_video_info_get_height (v->data);
+    }
+    gst_discoverer_stream_info_list_free (v);
+  }
+  if (info)
+    gst_discoverer_info_unref (info);
+  g_free (uri);
+  g_free (abs);
+  g_object_unref (d);
+}
+
+/* ---- the DVD folder ---- */
+
+gboolean
+cap_dvd_available (void)
+{
+  gchar *p = g_find_program_in_path ("dvdauthor");
+  gboolean ok = p != NULL;
+
+  g_free (p);
+  return ok;
+}
+
+gchar *
+cap_dvd_dir (const gchar * output)
+{
+  const gchar *dot = strrchr (output, '.');
+  const gchar *slash = strrchr (output, '/');
+
+  if (dot && (!slash || dot > slash + 1))
+    return g_strdup_printf ("%.*s.dvd", (int) (dot - output), output);
+  return g_strconcat (output, ".dvd", NULL);
+}
+
+/* the last line dvdauthor wrote that says what went wrong */
+static gchar *
+last_error_line (const gchar * out)
+{
+  gchar **lines = g_strsplit (out ? out : "", "\n", -1);
+  gchar *found = NULL;
+  gint i;
+
+  for (i = g_strv_length (lines) - 1; i >= 0 && !found; i--)
+    if (strstr (lines[i], "ERR") != NULL)
+      found = g_strdup (g_strstrip (lines[i]));
+  for (i = g_strv_length (lines) - 1; i >= 0 && !found; i--)
+    if (*g_strstrip (lines[i]))
+      found = g_strdup (lines[i]);
+  g_strfreev (lines);
+  return found ? found : g_strdup ("(no output)");
+}
+
+static gboolean
+run_dvdauthor (gchar ** argv, gchar ** envp, GError ** error)
+{
+  gchar *out = NULL;
+  gint status = 0;
+  gboolean ok;
+
+  ok = g_spawn_sync (NULL, argv, envp, G_SPAWN_SEARCH_PATH |
+      G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &out, &status, error);
+  if (ok && !g_spawn_check_wait_status (status, NULL)) {
+    gchar *why = last_error_line (out);
+
+    g_set_error (error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED,
+        "dvdauthor %s failed: %s", argv[3], why);
+    g_free (why);
+    ok = FALSE;
+  }
+  g_free (out);
+  return ok;
+}
+
+gboolean
+cap_dvd_author (Capture * c, GError ** error)
+{
+  gchar *dir = cap_dvd_dir (c->output);
+  gchar **envp = g_get_environ ();
+  gchar *title[] = { "dvdauthor", "-o", dir, "-t", c->output, NULL };
+  gchar *toc[] = { "dvdauthor", "-o", dir, "-T", NULL };
+  gboolean ok;
+
+  /* the standard's family decides the DVD's video format */
+  envp = g_environ_setenv (envp, "VIDEO_FORMAT",
+      c->video_height > 480 ? "PAL" : "NTSC", TRUE);
+  ok = run_dvdauthor (title, envp, error) && run_dvdauthor (toc, envp, error);
+  if (ok) {
+    g_free (c->dvd_dir);
+    c->dvd_dir = g_strdup (dir);
+  }
+  g_strfreev (envp);
+  g_free (dir);
+  return ok;
+}

@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtv-capture — what the person watching sees: on a terminal one status
+ * line rewritten in place twice a second (elapsed time, MB written, bit
+ * rate, signal, the element's queue fill, bytes/frames lost); otherwise one
+ * plain line every few seconds, without escape codes.  Events (signal
+ * changes, warnings) get lines of their own in both cases.  Every figure is
+ * measured: bytes from the probe on filesink's pad, queue and loss from
+ * ivtvsrc-stats ("-" while the element posts none). */
+#include "capture.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#define PLAIN_PERIOD_US (5 * G_USEC_PER_SEC)
+
+const gchar *
+cap_signal_word (CapSignal s)
+{
+  switch (s) {
+    case CAP_SIGNAL_PRESENT:
+      return "present";
+    case CAP_SIGNAL_NO_LOCK:
+      return "no lock";
+    case CAP_SIGNAL_NONE:
+      return "none";
+    default:
+      return "?";
+  }
+}
+
+const gchar *
+cap_format_time (gdouble seconds, gchar * buf)
+{
+  guint64 s = seconds > 0 ? (guint64) seconds : 0;
+
+  g_snprintf (buf, CAP_TIME_LEN, "%02u:%02u:%02u", (guint) (s / 3600),
+      (guint) (s / 60 % 60), (guint) (s % 60));
+  return buf;
+}
+
+void
+cap_status_init (Capture * c)
+{
+  c->is_tty = isatty (STDOUT_FILENO);
+}
+
+/* bits per second over the last few samples (about 2 s) */
+static gdouble
+bit_rate (Capture * c, gint64 now, guint64 bytes)
+{
+  guint i = c->rate_n % CAP_RATE_SAMPLES, oldest;
+  gdouble rate = -1;
+
+  c->rate_us[i] = now;
+  c->rate_bytes[i] = bytes;
+  c->rate_n++;
+  if (c->rate_n < 2)
+    return -1;
+  oldest = c->rate_n < CAP_RATE_SAMPLES ? 0 : c->rate_n % CAP_RATE_SAMPLES;
+  if (now > c->rate_us[oldest])
+    rate = (bytes - c->rate_bytes[oldest]) * 8.0 * G_USEC_PER_SEC /
+        (now - c->rate_us[oldest]);
+  return rate;
+}
+
+static gchar *
+describe_loss (Capture * c)
+{
+  if (!c->have_stats)
+    return g_strdup ("-");
+  if (c->frames_lost > 0)
+    return g_strdup_printf ("%.1f MB, %" G_GUINT64_FORMAT " frames",
+        c->bytes_lost / 1e6, c->frames_lost);
+  if (c->bytes_lost > 0)
+    return g_strdup_printf ("%.2f MB", c->bytes_lost / 1e6);
+  return g_strdup ("0");
+}
+
+static gchar *
+status_text (Capture * c, gdouble rate)
+{
+  gchar tb[CAP_TIME_LEN], *loss, *queue, *text, *sig;
+  const gchar *input = c->signal_input ? c->signal_input : "?";
+
+  if (atomic_load (&c->rec_start_us) == 0)
+    return g_strdup_printf ("waiting for a signal on '%s' (no signal for "
+        "%d s gives up; Ctrl-C to stop)", input, c->no_signal);
+  loss = describe_loss (c);
+  queue = c->have_stats ? g_strdup_printf ("%.0f%%", c->queue_fill * 100)
+      : g_strdup ("-");
+  sig = g_strdup_printf ("%s (%s)", cap_signal_word (c->signal), input);
+  if (rate >= 0)
+    text = g_strdup_printf ("%s %7.1f MB %4.1f Mbit/s  signal: %s  queue: "
+        "%s  lost: %s", cap_format_time (cap_elapsed (c), tb),
+        atomic_load (&c->bytes) / 1e6, rate / 1e6, sig, queue, loss);
+  else
+    text = g_strdup_printf ("%s %7.1f MB  -.- Mbit/s  signal: %s  queue: "
+        "%s  lost: %s", cap_format_time (cap_elapsed (c), tb),
+        atomic_load (&c->bytes) / 1e6, sig, queue, loss);
+  g_free (sig);
+  g_free (queue);
+  g_free (loss);
+  return text;
+}
+
+static void
+check_max_time (Capture * c)
+{
+  gchar tb[CAP_TIME_LEN], *why;
+
+  if (c->max_time <= 0 || c->stopping || cap_elapsed (c) < c->max_time)
+    return;
+  why = g_strdup_printf ("maximum time reached (%s)",
+      cap_format_time (c->max_time, tb));
+  cap_stop (c, why);
+  g_free (why);
+}
+
+gboolean
+cap_status_tick (gpointer data)
+{
+  Capture *c = data;
+  gint64 now = g_get_monotonic_time ();
+  gdouble rate = bit_rate (c, now, atomic_load (&c->bytes));
+  gchar *text;
+
+  check_max_time (c);
+  if (!c->is_tty && c->last_plain_us != 0
+      && now - c->last_plain_us < PLAIN_PERIOD_US)
+    return G_SOURCE_CONTINUE;
+  text = status_text (c, rate);
+  if (c->is_tty) {
+    struct winsize ws;
+
+    /* a line that wrapped could not be rewritten in place */
+    if (ioctl (STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1
+        && strlen (text) >= ws.ws_col)
+      text[ws.ws_col - 1] = '\0';
+    /* back to the start of the line, clear it, write it again */
+    g_print ("\r\033[K%s", text);
+    c->line_drawn = TRUE;
+  } else {
+    g_print ("ivtv-capture: %s\n", text);
+    c->last_plain_us = now;
+  }
+  fflush (stdout);
+  g_free (text);
+  return G_SOURCE_CONTINUE;
+}
+
+/* a line of its own; on a terminal the status line is drawn again below
+ * it at the next tick */
+void
+cap_status_event (Capture * c, const gchar * fmt, ...)
+{
+  va_list ap;
+  gchar *line;
+
+  va_start (ap, fmt);
+  line = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  if (c->is_tty && c->line_drawn)
+    g_print ("\r\033[K");
+  c->line_drawn = FALSE;
+  g_print ("ivtv-capture: %s\n", line);
+  fflush (stdout);
+  g_free (line);
+}
+
+void
+cap_status_finish (Capture * c)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  gchar *text = status_text (c, bit_rate (c, now, atomic_load (&c->bytes)));
+
+  /* the last figures, on a line that stays */
+  if (c->is_tty)
+    g_print ("\r\033[K%s\n", text);
+  else
+    g_print ("ivtv-capture: %s\n", text);
+  c->line_drawn = FALSE;
+  g_free (text);
+  fflush (stdout);
+}
