@@ -327,11 +327,13 @@ static void
 remove_empty (Capture * c)
 {
   gchar *json = cap_sidecar_path (c->output);
+  GStatBuf st;
 
-  if (atomic_load (&c->bytes) == 0 && c->start_time) {
+  /* filesink may have made an empty file before the source failed */
+  if (g_stat (c->output, &st) == 0 && st.st_size == 0)
     g_unlink (c->output);
+  if (c->start_time)
     g_unlink (json);
-  }
   g_free (json);
 }
 
@@ -340,9 +342,11 @@ report (Capture * c)
 {
   gchar tb[CAP_TIME_LEN], *json = cap_sidecar_path (c->output);
 
-  if (atomic_load (&c->bytes) > 0)
+  GStatBuf st;
+
+  if (atomic_load (&c->bytes) > 0 && g_stat (c->output, &st) == 0)
     g_print ("ivtv-capture: %s: %.1f MB in %s%s%s; record in %s%s%s\n",
-        c->output, atomic_load (&c->bytes) / 1e6,
+        c->output, st.st_size / 1e6,
         cap_format_time (cap_elapsed (c), tb), c->end_reason ? ", " : "",
         c->end_reason ? c->end_reason : "", json,
         c->dvd_dir ? "; DVD folder " : "", c->dvd_dir ? c->dvd_dir : "");
@@ -413,6 +417,11 @@ run (Capture * c)
   if ((ret = start (c)) < 0) {
     g_timeout_add (c->is_tty ? 500 : 1000, cap_status_tick, c);
     g_main_loop_run (c->loop);
+  } else if (c->start_time == NULL) {   /* not even opened */
+    gst_element_set_state (c->pipeline, GST_STATE_NULL);
+    remove_empty (c);
+    report (c);
+    return ret;
   }
   c->end_us = g_get_monotonic_time ();
   c->end_time = g_date_time_new_now_utc ();

@@ -9,6 +9,7 @@
 
 #include <gst/app/gstappsink.h>
 #include <gst/app/gstappsrc.h>
+#include <glib/gstdio.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -255,6 +256,38 @@ preview_bus (GstBus * bus, GstMessage * msg, gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* The first window sink that opens the display.  Not autovideosink: with
+ * only X11 it may try the DirectFB sink, which crashes the program. */
+static GstElement *
+pick_video_sink (GError ** error)
+{
+  static const gchar *const x11[] = { "xvimagesink", "ximagesink",
+    "glimagesink", NULL
+  };
+  static const gchar *const wayland[] = { "waylandsink", "glimagesink",
+    "xvimagesink", "ximagesink", NULL
+  };
+  const gchar *const *names = g_getenv ("WAYLAND_DISPLAY") ? wayland : x11;
+  guint i;
+
+  for (i = 0; names[i]; i++) {
+    GstElement *e = gst_element_factory_make (names[i], NULL);
+
+    if (e == NULL)
+      continue;
+    if (gst_element_set_state (e, GST_STATE_READY) == GST_STATE_CHANGE_SUCCESS) {
+      gst_element_set_state (e, GST_STATE_NULL);
+      return e;
+    }
+    gst_element_set_state (e, GST_STATE_NULL);
+    gst_object_unref (e);
+  }
+  g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_OPEN_WRITE,
+      "--preview: no video window sink can open the display (tried %s)",
+      g_strjoinv (", ", (gchar **) names));
+  return NULL;
+}
+
 static gboolean
 build_preview (Capture * c, GstElement * tee, GError ** error)
 {
@@ -280,7 +313,7 @@ build_preview (Capture * c, GstElement * tee, GError ** error)
   if (!(c->preview_in = make ("appsrc", error)) || !(dec = make ("decodebin",
               error)) || !(conv = make ("videoconvert", error))
       || !(scale = make ("videoscale", error))
-      || !(vsink = make ("autovideosink", error)))
+      || !(vsink = pick_video_sink (error)))
     return FALSE;
   g_object_set (c->preview_in, "is-live", TRUE, "format", GST_FORMAT_BYTES,
       "block", FALSE, "max-bytes", (guint64) 4 * 1024 * 1024, NULL);
@@ -363,7 +396,8 @@ on_signal (Capture * c, const GstStructure * s)
   if (c->signal == CAP_SIGNAL_PRESENT)
     c->ever_present = TRUE;
   /* gaps are stretches of the recording: not the wait before it */
-  if (atomic_load (&c->rec_start_us) == 0 || was == c->signal)
+  if (atomic_load (&c->rec_start_us) == 0 || was == c->signal
+      || was == CAP_SIGNAL_UNKNOWN)
     return;
   if (c->in_gap) {
     g_array_index (c->gaps, CapGap, c->gaps->len - 1).end = t;
@@ -389,6 +423,14 @@ on_stats (Capture * c, const GstStructure * s)
   gst_structure_get_uint64 (s, "bytes", &c->stats_bytes);
 }
 
+static gint64
+file_size (const gchar * path)
+{
+  GStatBuf st;
+
+  return g_stat (path, &st) == 0 ? (gint64) st.st_size : 0;
+}
+
 static void
 on_error (Capture * c, GstMessage * msg)
 {
@@ -401,7 +443,8 @@ on_error (Capture * c, GstMessage * msg)
   if (err->domain == GST_RESOURCE_ERROR &&
       err->code == GST_RESOURCE_ERROR_NO_SPACE_LEFT)
     cap_fail (c, CAP_EXIT_DISK_FULL, "disk full: %s is intact up to its "
-        "last complete write; the recording stopped after %s", c->output,
+        "last complete write (%" G_GINT64_FORMAT " bytes); the recording "
+        "stopped after %s", c->output, file_size (c->output),
         cap_format_time (cap_elapsed (c), tb));
   else if (GST_MESSAGE_SRC (msg) == GST_OBJECT (c->sink))
     cap_fail (c, CAP_EXIT_DISK_FULL, "cannot write %s: %s", c->output,
