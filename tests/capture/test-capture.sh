@@ -275,6 +275,15 @@ sys.exit(0 if len(g)==1 and g[0]['signal']=='none' and r['status']=='complete' e
     [ "$RC" = 1 ] || [ "$RC" = 4 ] && ok "exit status $RC" || fail "exit status $RC, want 1 or 4"
     expect_reason "Composite 1"
     ;;
+  device-lost)
+    run --profile pvr250 --fault unplug-after=1000000 -- --input composite "$OUT"
+    expect_rc 1
+    expect_reason 'went away'
+    [ "$(size "$OUT")" = 1000000 ] && ok "the 1000000 bytes delivered before the unplug are in the file" ||
+      fail "$(size "$OUT") bytes in the file, want 1000000"
+    expect_identical
+    grep -q '"status": "incomplete"' "$OUT.json" && ok "record: incomplete" || fail "record not marked incomplete"
+    ;;
   ctrl-c-wait)
     timeout 60 "$EMU" --profile pvr250 --fault no-signal=0 -- bash -c \
         '"$0" "$1" & p=$!; sleep 2; kill -INT $p; wait $p' "$CAP" "$OUT" >"$LOG" 2>&1
