@@ -93,7 +93,7 @@ typedef struct
   gchar *end_reason;
   gint exit_code;
   gchar *error_line;            /* the one-line reason of a failure */
-  gchar *caps_str, *encoder_json;      /* read before the pipeline stops */
+  gchar *caps_str, *encoder_json;       /* read before the pipeline stops */
   gint video_width, video_height;
   gdouble media_duration;       /* from the discoverer, -1 unknown */
   gchar *dvd_dir;

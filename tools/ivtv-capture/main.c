@@ -105,25 +105,25 @@ parse_options (Capture * c, int argc, char **argv)
   gchar *max_time = NULL, **files = NULL;
   GOptionEntry entries[] = {
     {"device", 'd', 0, G_OPTION_ARG_STRING, &c->device,
-        "The card's node (default: the first card the device monitor finds)",
+          "The card's node (default: the first card the device monitor finds)",
         "DEV"},
     {"input", 'i', 0, G_OPTION_ARG_STRING, &c->input,
-          "Video input: composite, composite2, svideo, tuner, an exact name, "
+        "Video input: composite, composite2, svideo, tuner, an exact name, "
           "an index, or auto (the first input with a signal, where ivtvsrc "
           "offers it). Default: the card's current input", "NAME|auto"},
     {"standard", 's', 0, G_OPTION_ARG_STRING, &c->standard,
-          "TV standard: ntsc, pal, secam, pal-m, ntsc-jp, ... or auto "
+        "TV standard: ntsc, pal, secam, pal-m, ntsc-jp, ... or auto "
           "(default: auto, detected from the signal)", "NAME|auto"},
     {"preview", 'p', 0, G_OPTION_ARG_NONE, &c->preview,
-          "Show the picture in a window while recording (the preview drops "
+        "Show the picture in a window while recording (the preview drops "
           "pictures rather than ever slowing the recording)", NULL},
     {"dvd", 0, 0, G_OPTION_ARG_NONE, &c->dvd,
-          "Record a DVD-compatible stream (stream-type=dvd, 48 kHz audio, "
+        "Record a DVD-compatible stream (stream-type=dvd, 48 kHz audio, "
           "4:3) and, with dvdauthor installed, make a DVD folder", NULL},
     {"max-time", 't', 0, G_OPTION_ARG_STRING, &max_time,
-          "Stop after this long: seconds, or 90m, 2h, 1:30:00", "T"},
+        "Stop after this long: seconds, or 90m, 2h, 1:30:00", "T"},
     {"stop-after-no-signal", 'n', 0, G_OPTION_ARG_INT, &c->no_signal,
-          "End of tape: stop after S seconds without a signal; also how long "
+        "End of tape: stop after S seconds without a signal; also how long "
           "to wait for a signal at the start (default 10; 0 = never)", "S"},
     {"force", 'f', 0, G_OPTION_ARG_NONE, &c->force,
         "Overwrite FILE if it exists", NULL},
@@ -350,6 +350,10 @@ report (Capture * c)
         cap_format_time (cap_elapsed (c), tb), c->end_reason ? ", " : "",
         c->end_reason ? c->end_reason : "", json,
         c->dvd_dir ? "; DVD folder " : "", c->dvd_dir ? c->dvd_dir : "");
+  if (c->have_stats && (c->bytes_lost > 0 || c->frames_lost > 0))
+    g_print ("ivtv-capture: ivtvsrc reports %" G_GUINT64_FORMAT " bytes and %"
+        G_GUINT64_FORMAT " frames lost in this capture (see %s)\n",
+        c->bytes_lost, c->frames_lost, json);
   if (c->error_line)
     g_printerr ("ivtv-capture: error: %s\n", c->error_line);
   g_free (json);
