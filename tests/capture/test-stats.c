@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* tests/capture: ivtv-capture's reading of the element's messages, without
- * a card: an `ivtvsrc-stats` message in the agreed format
+ * a card: an `ivtvsrc-stats` message in the format
  * agreed for issue 13 (fields bytes, buffers, duration, bitrate, signal,
  * queue-bytes, queue-time, queue-fill, bytes-lost, frames-lost, final)
  * and `ivtvsrc-signal` messages go through the program's own bus handler;
