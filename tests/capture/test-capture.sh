@@ -199,7 +199,7 @@ sys.exit(0 if len(g)==1 and g[0]['signal']=='none' and r['status']=='complete' e
     expect_identical
     expect_record
     ;;
-  preview)
+  preview|preview-close)
     command -v Xvfb >/dev/null || { echo "SKIP: Xvfb not found (xvfb)"; exit 77; }
     command -v xwininfo >/dev/null || { echo "SKIP: xwininfo not found (x11-utils)"; exit 77; }
     gst-inspect-1.0 ximagesink >/dev/null 2>&1 || { echo "SKIP: ximagesink missing (gstreamer1.0-x)"; exit 77; }
@@ -215,18 +215,31 @@ sys.exit(0 if len(g)==1 and g[0]['signal']=='none' and r['status']=='complete' e
     pid=$!
     sleep 4
     xwininfo -root -tree >"$TMP/windows" 2>&1
-    gst-launch-1.0 -q ximagesrc display-name="$DISPLAY" num-buffers=1 ! videoconvert ! \
-        video/x-raw,format=GRAY8 ! filesink location="$TMP/shot.raw" >/dev/null 2>&1
+    if [ "$CASE" = preview ]; then
+      gst-launch-1.0 -q ximagesrc display-name="$DISPLAY" num-buffers=1 ! videoconvert ! \
+          video/x-raw,format=GRAY8 ! filesink location="$TMP/shot.raw" >/dev/null 2>&1
+    else
+      # the person closes the preview window: the recording goes on
+      win=$(sed -n 's/^ *\(0x[0-9a-f]*\) "ivtv-capture".*/\1/p' "$TMP/windows" | head -1)
+      [ -n "$win" ] && "$PY" "$HERE/close-window.py" "$win"
+    fi
     wait $pid
     RC=$?
     cat "$LOG"
     expect_rc 0
     grep -E '"ivtv-capture".* 720x480\+' "$TMP/windows" && ok "a 720x480 preview window appeared" ||
       { cat "$TMP/windows"; fail "no 720x480 ivtv-capture window"; }
-    lit=$("$PY" -c "d=open('$TMP/shot.raw','rb').read(); print(round(sum(1 for b in d if b>24)/max(len(d),1),3))")
-    "$PY" -c "import sys; sys.exit(0 if $lit > 0.2 else 1)" && ok "screenshot: $lit of the screen lit" ||
-      fail "screenshot black ($lit of the screen lit)"
-    grep -q 'Preview stopped' "$LOG" && fail "the preview stopped"
+    if [ "$CASE" = preview ]; then
+      lit=$("$PY" -c "d=open('$TMP/shot.raw','rb').read(); print(round(sum(1 for b in d if b>24)/max(len(d),1),3))")
+      "$PY" -c "import sys; sys.exit(0 if $lit > 0.2 else 1)" && ok "screenshot: $lit of the screen lit" ||
+        fail "screenshot black ($lit of the screen lit)"
+      grep -q 'Preview stopped' "$LOG" && fail "the preview stopped"
+    else
+      grep -q 'Preview stopped (Output window was closed); the recording goes on' "$LOG" &&
+        ok "the preview stopped, the recording went on" || fail "no 'Preview stopped ... recording goes on'"
+      grep -q 'maximum time reached' "$LOG" && ok "recorded until --max-time" || fail "did not record to the end"
+      [ "$(size "$OUT")" -gt 4000000 ] && ok "$(size "$OUT") bytes (6 s)" || fail "only $(size "$OUT") bytes"
+    fi
     expect_identical
     ;;
   dvd)
