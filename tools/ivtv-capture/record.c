@@ -87,8 +87,13 @@ cap_read_settings (Capture * c)
 
   gst_object_unref (pad);
   if (caps) {
+    GstStructure *st = gst_caps_get_structure (caps, 0);
+
     g_free (c->caps_str);
     c->caps_str = gst_caps_to_string (caps);
+    /* raw video says its size here; MPEG only to the discoverer */
+    gst_structure_get_int (st, "width", &c->video_width);
+    gst_structure_get_int (st, "height", &c->video_height);
     gst_caps_unref (caps);
   }
   for (i = 0; encoder_props[i]; i++) {
