@@ -67,7 +67,8 @@
 "\n" \
 "For scripts and other pipelines use the element itself:\n" \
 "  gst-launch-1.0 -e ivtvsrc input=composite ! queue ! filesink location=tape.mpg\n" \
-"Sending the stream to another machine: see examples/handoff-*.sh."
+"Sending the stream to another machine: docs/capturing-tapes.md, section 7,\n" \
+"and examples/handoff.sh in ivtvsrc's source."
 
 /* "7200", "90s", "45m", "2h", "1:30:00", "90:00" -> seconds; < 0 if bad */
 static gdouble
