@@ -156,8 +156,9 @@ expect_growing_status () {
 
 case "$CASE" in
   tty-end-of-tape)
-    # the picture for ~5 s, then no signal; 2 s of it end the tape
-    tty_start --profile pvr250 --fault no-signal=5 -- \
+    # the picture for ~6 s (from the emulator's start), then no signal;
+    # 2 s of it end the tape
+    tty_start --profile pvr250 --fault no-signal=6 -- \
         --input composite --stop-after-no-signal 2 "$OUT"
     tty_watch 40
     tty_show
@@ -171,7 +172,7 @@ case "$CASE" in
     reference "$n"
     cp "$TMP/ref.mpg" "$TMP/picture.mpg"
     reference "$n" --fault no-signal=0
-    "$PY" "$CHECK" tape "$OUT" "$TMP/picture.mpg" "$TMP/ref.mpg" 1500000 || FAILED=1
+    "$PY" "$CHECK" tape "$OUT" "$TMP/picture.mpg" "$TMP/ref.mpg" 750000 || FAILED=1
     expect_record
     "$PY" -c "import json,sys; r=json.load(open('$OUT.json')); g=r['signal_gaps']; \
 sys.exit(0 if len(g)==1 and g[0]['signal']=='none' and r['status']=='complete' else 1)" &&
@@ -179,7 +180,11 @@ sys.exit(0 if len(g)==1 and g[0]['signal']=='none' and r['status']=='complete' e
     ;;
   tty-ctrl-c)
     tty_start --profile pvr250 -- --input composite "$OUT"
-    tty_watch 4
+    for _ in $(seq 20); do      # Ctrl-C once 2 MB are recorded
+      tty_watch 1
+      mb=$(sed -E -n 's/^[0-9:]+ +([0-9.]+) MB.*/\1/p' "$TMP/status" | tail -1)
+      "$PY" -c "import sys; sys.exit(0 if float('${mb:-0}') >= 2 else 1)" && break
+    done
     tmux -S "$TMUX_SOCK" send-keys -t cap C-c
     tty_watch 30
     tty_show
@@ -211,10 +216,14 @@ sys.exit(0 if len(g)==1 and g[0]['signal']=='none' and r['status']=='complete' e
     exec 3>&-
     for _ in $(seq 50); do [ -s "$TMP/display" ] && break; sleep 0.1; done
     export DISPLAY=:$(head -1 "$TMP/display")
-    timeout 60 "$EMU" --profile pvr250 -- "$CAP" --input composite --max-time 6 --preview "$OUT" >"$LOG" 2>&1 &
+    timeout 60 "$EMU" --profile pvr250 -- "$CAP" --input composite --max-time 8 --preview "$OUT" >"$LOG" 2>&1 &
     pid=$!
-    sleep 4
-    xwininfo -root -tree >"$TMP/windows" 2>&1
+    for _ in $(seq 30); do      # the window, then a second of pictures
+      sleep 0.2
+      xwininfo -root -tree >"$TMP/windows" 2>&1
+      grep -q '"ivtv-capture"' "$TMP/windows" && break
+    done
+    sleep 1
     if [ "$CASE" = preview ]; then
       gst-launch-1.0 -q ximagesrc display-name="$DISPLAY" num-buffers=1 ! videoconvert ! \
           video/x-raw,format=GRAY8 ! filesink location="$TMP/shot.raw" >/dev/null 2>&1
@@ -238,7 +247,7 @@ sys.exit(0 if len(g)==1 and g[0]['signal']=='none' and r['status']=='complete' e
       grep -q 'Preview stopped (Output window was closed); the recording goes on' "$LOG" &&
         ok "the preview stopped, the recording went on" || fail "no 'Preview stopped ... recording goes on'"
       grep -q 'maximum time reached' "$LOG" && ok "recorded until --max-time" || fail "did not record to the end"
-      [ "$(size "$OUT")" -gt 4000000 ] && ok "$(size "$OUT") bytes (6 s)" || fail "only $(size "$OUT") bytes"
+      [ "$(size "$OUT")" -gt 5500000 ] && ok "$(size "$OUT") bytes (8 s)" || fail "only $(size "$OUT") bytes"
     fi
     expect_identical
     ;;
