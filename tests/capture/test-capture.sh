@@ -26,7 +26,9 @@ done
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/ivtv-capture.XXXXXX")
 cleanup () {
   [ -n "${TMUX_SOCK:-}" ] && tmux -S "$TMUX_SOCK" kill-server 2>/dev/null
-  [ -n "${XVFB_PID:-}" ] && kill "$XVFB_PID" 2>/dev/null
+  # wait for the X server to be gone: one that is still shutting down
+  # removes the socket of the next test's server on the same display
+  [ -n "${XVFB_PID:-}" ] && kill "$XVFB_PID" 2>/dev/null && wait "$XVFB_PID" 2>/dev/null
   [ -n "${MOUNTED:-}" ] && umount "$TMP/full" 2>/dev/null
   rm -rf "$TMP"
 }
@@ -211,11 +213,15 @@ sys.exit(0 if len(g)==1 and g[0]['signal']=='none' and r['status']=='complete' e
     gst-inspect-1.0 avdec_mpeg2video >/dev/null 2>&1 || gst-inspect-1.0 mpeg2dec >/dev/null 2>&1 ||
       { echo "SKIP: no MPEG-2 decoder (gstreamer1.0-libav)"; exit 77; }
     exec 3>"$TMP/display"
-    Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp >"$TMP/xvfb.log" 2>&1 &
+    # -noreset: no server reset when the last client goes (xvimagesink's probe
+    # is the last one for a moment; a desktop always has other clients)
+    Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp -noreset >"$TMP/xvfb.log" 2>&1 &
     XVFB_PID=$!
     exec 3>&-
-    for _ in $(seq 50); do [ -s "$TMP/display" ] && break; sleep 0.1; done
+    for _ in $(seq 100); do [ -s "$TMP/display" ] && break; sleep 0.1; done
     export DISPLAY=:$(head -1 "$TMP/display")
+    for _ in $(seq 100); do xwininfo -root >/dev/null 2>&1 && break; sleep 0.1; done
+    echo "Xvfb on DISPLAY=$DISPLAY: $(xwininfo -root 2>&1 | grep -o 'Width: [0-9]*')"
     timeout 60 "$EMU" --profile pvr250 -- "$CAP" --input composite --max-time 8 --preview "$OUT" >"$LOG" 2>&1 &
     pid=$!
     for _ in $(seq 30); do      # the window, then a second of pictures
