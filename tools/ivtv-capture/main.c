@@ -16,9 +16,9 @@
 "\n" \
 "Without options it takes the first capture card GStreamer's device monitor\n" \
 "lists (MPEG encoder cards such as the Hauppauge PVR-150/250/350/500 first),\n" \
-"keeps the card's input, detects the TV standard, waits for a signal, records\n" \
-"every byte the card delivers, and stops by itself at the end of the tape\n" \
-"(10 s without a signal).  Ctrl-C ends the recording cleanly: the encoder is\n" \
+"takes the first input that has a signal (so start the tape first), detects\n" \
+"the TV standard, records every byte the card delivers, and stops by itself\n" \
+"at the end of the tape (10 s without a signal).  Ctrl-C ends the recording cleanly: the encoder is\n" \
 "stopped at the end of a group of pictures and the file is complete (a\n" \
 "second Ctrl-C stops at once)."
 
@@ -45,15 +45,17 @@
 "  - end of tape: no signal for S seconds (--stop-after-no-signal);\n" \
 "  - --max-time T reached (counted from the first byte recorded);\n" \
 "  - Ctrl-C (or SIGTERM).\n" \
-"  No signal at the start: it waits up to S seconds for one, then gives\n" \
-"  up.  Start the tape first, or give a larger S.\n" \
+"  No signal at the start: with --input auto (the default) it stops at once\n" \
+"  naming every input and its status; with a named input it waits up to S\n" \
+"  seconds for the signal (start the pipeline, then press play).\n" \
 "\n" \
 "Exit status (with a one-line reason on stderr when not 0):\n" \
 "  0    complete capture (end of tape, --max-time or Ctrl-C)\n" \
 "  1    the capture failed (device lost, read error, ...)\n" \
 "  2    bad options, or FILE exists (use --force)\n" \
 "  3    no capture card found, or it cannot be opened\n" \
-"  4    no signal within S seconds: nothing recorded\n" \
+"  4    no signal within S seconds, or on no input with --input auto:\n" \
+"       nothing recorded\n" \
 "  5    disk full or another write error: FILE is intact up to its last\n" \
 "       complete write\n" \
 "  6    the capture is complete but dvdauthor failed\n" \
@@ -110,8 +112,8 @@ parse_options (Capture * c, int argc, char **argv)
         "DEV"},
     {"input", 'i', 0, G_OPTION_ARG_STRING, &c->input,
         "Video input: composite, composite2, svideo, tuner, an exact name, "
-          "an index, or auto (the first input with a signal, where ivtvsrc "
-          "offers it). Default: the card's current input", "NAME|auto"},
+          "an index, or auto (default: the first input with a signal; with a "
+          "named input it waits up to S seconds for the signal)", "NAME|auto"},
     {"standard", 's', 0, G_OPTION_ARG_STRING, &c->standard,
         "TV standard: ntsc, pal, secam, pal-m, ntsc-jp, ... or auto "
           "(default: auto, detected from the signal)", "NAME|auto"},
@@ -460,6 +462,8 @@ main (int argc, char **argv)
   if (ret < 0) {
     if (c.standard == NULL)
       c.standard = g_strdup ("auto");
+    if (c.input == NULL)
+      c.input = g_strdup ("auto");
     c.loop = g_main_loop_new (NULL, FALSE);
     cap_status_init (&c);
     ret = run (&c);

@@ -456,6 +456,12 @@ on_error (Capture * c, GstMessage * msg)
           || err->code == GST_RESOURCE_ERROR_OPEN_READ_WRITE
           || err->code == GST_RESOURCE_ERROR_BUSY))
     cap_fail (c, CAP_EXIT_NO_CARD, "%s", err->message);
+  else if (n == 0 && !c->ever_present && g_strcmp0 (c->input, "auto") == 0
+      && err->domain == GST_RESOURCE_ERROR
+      && err->code == GST_RESOURCE_ERROR_SETTINGS
+      && strstr (err->message, "auto") != NULL)
+    /* input=auto found no input with a signal; the text names them all */
+    cap_fail (c, CAP_EXIT_NO_SIGNAL, "%s", err->message);
   else
     cap_fail (c, CAP_EXIT_FAILED, "%s", err->message);
   g_clear_error (&err);
