@@ -331,6 +331,7 @@ enum emu_fault_id
   EMU_FAULT_EACCES_OPEN,        /* eacces-open: open() -> EACCES */
   EMU_FAULT_UNPLUG_FOR,         /* unplug-for=S: the node is back S s after an unplug */
   EMU_FAULT_DMA,                /* dma: streaming frames are not redrawn (a DMA engine's CPU cost) */
+  EMU_FAULT_QUEUE_KB,           /* queue-kb=N: MPEG driver queue of N KiB (not a fault: a setting) */
   EMU_FAULT_COUNT
 };
 
