@@ -158,35 +158,6 @@ mpeg_busy (struct emu_device *dev)
   return emu_owner_any (dev);
 }
 
-/* with the lock held */
-static int
-start (struct emu_file *f)
-{
-  struct mpeg_priv *p = f->priv;
-  int32_t bitrate;
-  int r;
-
-  if (p->started)
-    return 0;
-  if ((r = emu_owner_take (f)) < 0)
-    return r;
-  reset_shared (f->dev);
-  bitrate = emu_ctrl_value (f->dev, V4L2_CID_MPEG_VIDEO_BITRATE);
-  if (bitrate < 1000000)
-    bitrate = 1000000;
-  p->rate = (uint64_t) bitrate / 8;
-  p->t0 = emu_now_ns ();
-  p->base = p->pos;
-  p->started = true;
-  p->ended = false;
-  p->paused_seen = false;
-  p->stop_at = UINT64_MAX;
-  emu_mpq_reset (&p->q, p->pos, queue_bytes (f->dev));
-  emu_debug ("%s: encoder started at %llu B/s", f->dev->path,
-      (unsigned long long) p->rate);
-  return 0;
-}
-
 /* with the lock held: the stream is over; tell the subscribers */
 static void
 finish (struct emu_file *f)
@@ -207,6 +178,17 @@ send_eos (struct emu_device *dev)
   emu_event_broadcast (dev, &ev, NULL);
 }
 
+/* the stream type control picks the clip kind (cx2341x_s_ctrl() hands it
+ * to the firmware as CX2341X_ENC_SET_STREAM_TYPE, cx2341x.c); it cannot
+ * change while encoding (EBUSY), so it holds from encoder start */
+static int
+clip_type (struct emu_device *dev)
+{
+  int32_t t = emu_ctrl_value (dev, V4L2_CID_MPEG_STREAM_TYPE);
+
+  return t >= 0 && t < EMU_CLIP_TYPES ? t : EMU_CLIP_PS;
+}
+
 /* the clip after the current one: from the input now selected; right
  * after an input switch with its audio muted, as ivtv does */
 static const struct emu_clip *
@@ -217,14 +199,58 @@ next_clip (struct emu_file *f)
   const struct emu_input *in = emu_cur_input (dev);
   bool switched = p->clip && p->clip_input != dev->st->input;
   bool pal = !(dev->st->std & V4L2_STD_525_60);
-  bool ts = emu_ctrl_value (dev, V4L2_CID_MPEG_STREAM_TYPE) ==
-      V4L2_MPEG_STREAM_TYPE_MPEG2_TS;
   int content = emu_fault_no_signal (dev) ? EMU_CONTENT_BLACK : in->content;
 
   p->clip_input = dev->st->input;
   if (switched)
-    return emu_clip_get_muted (content, pal, ts);
-  return emu_clip_get (content, pal, ts);
+    return emu_clip_get_muted (content, pal, clip_type (dev));
+  return emu_clip_get (content, pal, clip_type (dev));
+}
+
+/* bytes per second of the stream: the bitrate control, except for the
+ * constant-rate disc formats (MPEG-1, VCD, SVCD: their rates are the
+ * standard's), which go at their clip's own rate */
+static uint64_t
+stream_rate (struct emu_device *dev)
+{
+  int type = clip_type (dev);
+  int32_t bitrate = emu_ctrl_value (dev, V4L2_CID_MPEG_VIDEO_BITRATE);
+
+  if (type == EMU_CLIP_MPEG1 || type == EMU_CLIP_VCD || type == EMU_CLIP_SVCD) {
+    const struct emu_clip *c = emu_clip_get (emu_cur_input (dev)->content,
+        !(dev->st->std & V4L2_STD_525_60), type);
+
+    if (c && c->dur90k)
+      return (uint64_t) c->len * 90000 / c->dur90k;
+  }
+  if (bitrate < 1000000)
+    bitrate = 1000000;
+  return (uint64_t) bitrate / 8;
+}
+
+/* with the lock held */
+static int
+start (struct emu_file *f)
+{
+  struct mpeg_priv *p = f->priv;
+  int r;
+
+  if (p->started)
+    return 0;
+  if ((r = emu_owner_take (f)) < 0)
+    return r;
+  reset_shared (f->dev);
+  p->rate = stream_rate (f->dev);
+  p->t0 = emu_now_ns ();
+  p->base = p->pos;
+  p->started = true;
+  p->ended = false;
+  p->paused_seen = false;
+  p->stop_at = UINT64_MAX;
+  emu_mpq_reset (&p->q, p->pos, queue_bytes (f->dev));
+  emu_debug ("%s: encoder started at %llu B/s", f->dev->path,
+      (unsigned long long) p->rate);
+  return 0;
 }
 
 /* Bytes that may be read now (lock held); *next_ns: when more come.
