@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* emu.h - internal API of the V4L2 device emulator (libivtvemu.so).
  *
  * The emulator is an LD_PRELOAD library.  interpose.c catches the libc

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* faults.c - fault injection: parses IVTV_EMU_FAULTS ("SPEC[@/dev/videoN],...")
  * once per device and answers the engines' questions (inject an error on
  * this read/DQBUF? how much may be delivered? no signal now?). */

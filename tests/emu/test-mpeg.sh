@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # test-mpeg.sh - the pvr250 MPEG encoder node through ordinary programs:
 # head/dd, v4l2-ctl (state across processes, tuner, audio input), a second
 # reader, O_NONBLOCK, events from another process, v4l2src io-mode=rw,
