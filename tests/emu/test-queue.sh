@@ -22,10 +22,11 @@ capture () {
   faults=$1 opts=$2
   shift 2
   # shellcheck disable=SC2086
-  IVTV_EMU_STATS=$tmp/stats "$emu" --profile pvr250 $faults $opts -- sh -c \
+  IVTV_EMU_DEBUG=1 IVTV_EMU_STATS=$tmp/stats "$emu" --profile pvr250 $faults $opts -- sh -c \
     '"$0" capture "$1/cap.mpg" "$2" "$3" "$4" || exit 1
      cat "$IVTV_EMU_RUNDIR/discarded-video0" > "$1/rundir-counter" 2>/dev/null
-     exit 0' "$client" "$tmp" "$@" || fail "capture failed"
+     exit 0' "$client" "$tmp" "$@" 2>"$tmp/debug" || { cat "$tmp/debug"; fail "capture failed"; }
+  warned=$(grep -c 'All MPEG stream buffers are full. Dropping data.' "$tmp/debug")
   grep -q '^discarded-video0=[0-9][0-9]*$' "$tmp/stats" ||
     fail "IVTV_EMU_STATS file: '$(cat "$tmp/stats")'"
   discarded=$(sed -n 's/^discarded-video0=//p' "$tmp/stats")
@@ -70,6 +71,7 @@ case $case in
     # 2.5 s at 750 kB/s = 1.9 MB made during the stall, 0.5 MB kept
     [ "$discarded" -ge 1000000 ] && [ "$discarded" -le 2200000 ] ||
       fail "dropped $discarded bytes, expected about 1.3 MB"
+    [ "$warned" = 1 ] || fail "IVTV_EMU_DEBUG: $warned 'buffers are full' warnings, expected one"
     check_cut
     echo "stalled 2.5 s: captured $size bytes, $discarded dropped" ;;
   stall-4mb)
@@ -83,6 +85,7 @@ case $case in
   keep-up)
     capture "" "" 60
     [ "$discarded" = 0 ] || fail "a reader that keeps up lost $discarded bytes"
+    [ "$warned" = 0 ] || fail "a reader that keeps up was warned of full buffers"
     [ "$size" -ge 40000000 ] || fail "60 s gave only $size bytes"
     cmp -s "$tmp/cap.mpg" "$tmp/ref.mpg" || fail "60 s capture differs from the reference"
     echo "60 s paced: $size bytes, identical to the reference, 0 dropped" ;;
