@@ -33,7 +33,7 @@ mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
 
 # The picture: the input's test pattern under a veil of snow (tape noise),
-# which keeps the encoder near its 6 Mbit/s (a clean pattern needs 0.5-4
+# which keeps the encoder near its ceiling (a clean pattern needs 0.5-4
 # Mbit/s): then one second of pacing at the card's bitrate is about one
 # second of the clip, and a capture's duration matches the time it took.
 # No signal stays plain black.  W is the width of the encoding.
