@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """check-audio-mute.py CAPTURE.mpg|CAPTURE.ts - checks that a pvr250 capture with one
 input switch has its audio muted briefly at the switch, as ivtv does.
 

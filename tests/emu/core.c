@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* core.c - the ioctls every emulated device answers from its profile:
  * QUERYCAP, priority, inputs/outputs, audio inputs, standards, tuner and
  * frequency, formats and frame sizes/intervals, streaming parameters,

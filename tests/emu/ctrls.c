@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ctrls.c - controls from the profile's table: VIDIOC_QUERYCTRL,
  * VIDIOC_QUERY_EXT_CTRL, VIDIOC_QUERYMENU, VIDIOC_G/S_CTRL and
  * VIDIOC_G/S/TRY_EXT_CTRLS, values kept in the shared device state, change

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* emu.h - internal API of the V4L2 device emulator (libivtvemu.so).
  *
  * The emulator is an LD_PRELOAD library.  interpose.c catches the libc
@@ -331,6 +332,7 @@ enum emu_fault_id
   EMU_FAULT_EACCES_OPEN,        /* eacces-open: open() -> EACCES */
   EMU_FAULT_UNPLUG_FOR,         /* unplug-for=S: the node is back S s after an unplug */
   EMU_FAULT_DMA,                /* dma: streaming frames are not redrawn (a DMA engine's CPU cost) */
+  EMU_FAULT_QUEUE_KB,           /* queue-kb=N: MPEG driver queue of N KiB (not a fault: a setting) */
   EMU_FAULT_COUNT
 };
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* events.c - V4L2 events per open file: VIDIOC_SUBSCRIBE_EVENT,
  * VIDIOC_UNSUBSCRIBE_EVENT, VIDIOC_DQEVENT, and queueing (control changes,
  * end of stream, source change).  Like the kernel, a newer event of the

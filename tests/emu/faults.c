@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* faults.c - fault injection: parses IVTV_EMU_FAULTS ("SPEC[@/dev/videoN],...")
  * once per device and answers the engines' questions (inject an error on
  * this read/DQBUF? how much may be delivered? no signal now?). */
@@ -31,6 +32,7 @@ static const struct fault_desc descs[EMU_FAULT_COUNT] = {
   [EMU_FAULT_EACCES_OPEN] = {"eacces-open", 0, 0},
   [EMU_FAULT_UNPLUG_FOR] = {"unplug-for", 1, 0},
   [EMU_FAULT_DMA] = {"dma", 0, 0},
+  [EMU_FAULT_QUEUE_KB] = {"queue-kb", 1, 0},
 };
 
 const char *
@@ -81,6 +83,11 @@ parse_one (const char *spec, const char *path, struct emu_faults *out)
     if ((i == EMU_FAULT_EINTR_EVERY || i == EMU_FAULT_EAGAIN_EVERY ||
             i == EMU_FAULT_SHORT_READS) && v == 0) {
       fprintf (stderr, "ivtv-emu: fault '%s': must be > 0\n", spec);
+      return -EINVAL;
+    }
+    if (i == EMU_FAULT_QUEUE_KB && v < 64) {
+      fprintf (stderr, "ivtv-emu: '%s': the queue needs at least two "
+          "32 KiB buffers (64)\n", spec);
       return -EINVAL;
     }
     out->arg[i] = v;

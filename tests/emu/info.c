@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* info.c - ivtv-emu-info: the helper of the ivtv-emu command that lists the
  * profiles (--list) and checks --profile/--fault arguments before a run
  * (--check DEVICES FAULTS), using the emulator's own tables. */

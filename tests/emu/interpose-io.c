@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* interpose-io.c - the LD_PRELOAD shim's I/O entry points on emulated
  * fds: ioctl (engine first, then the device core), read, write, mmap and
  * munmap (the table of device mappings, which keep their file alive). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* interpose-poll.c - waiting on a mix of emulated and real fds: poll, ppoll,
  * select, pselect and epoll_ctl/epoll_wait.  Emulated readiness comes from
  * the engine (with the time it next changes, for pacing); the real wait is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* interpose-stat.c - the LD_PRELOAD shim's stat family and access(): an
  * emulated node looks like a V4L2 character device (major 81, minor N of
  * /dev/videoN, group video) to stat/lstat/fstat/fstatat/statx, their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* interpose.c - the LD_PRELOAD shim's set-up and file handling: the
  * emulated devices of IVTV_EMU_DEVICES, the fd table, the open family,
  * close, the dup family, fcntl, and syscall() as libv4l2 uses it.  Calls on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* interpose.h - what the parts of the LD_PRELOAD shim share: set-up, the
  * device list and the fd table (interpose.c), for interpose-io.c
  * (ioctl/read/write/mmap), interpose-stat.c (stat family, access) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* mpeg-client.c - test client of the MPEG encoder engine (pvr250/pvr150)
  * under ivtv-emu: checks each read() fault at its exact byte count, the
  * no-signal and standard-change faults, pacing, and V4L2 events sent by
@@ -6,6 +7,10 @@
  *   mpeg-client stall N | no-signal | std-change N | pacing
  *   mpeg-client events   (subscribes, prints "ready", waits for the
  *                         SOURCE_CHANGE of input 2 and a brightness event)
+ *   mpeg-client capture OUT SECONDS [STALL_AT STALL_FOR]
+ *                        (full 64 KiB blocking reads into OUT for SECONDS,
+ *                         with no read at all from STALL_AT for STALL_FOR
+ *                         seconds: a reader that stalls, for the queue) 
  * Exit 0 = pass, 1 = fail (with a message). */
 #include <errno.h>
 #include <fcntl.h>
@@ -386,6 +391,51 @@ check_events (void)
   return 0;
 }
 
+/* a plain reader that may stall once; the caller checks the file */
+static int
+capture (int argc, char **argv)
+{
+  const char *out = argc > 2 ? argv[2] : NULL;
+  double secs = argc > 3 ? atof (argv[3]) : 0;
+  double stall_at = argc > 5 ? atof (argv[4]) : -1;
+  double stall_for = argc > 5 ? atof (argv[5]) : 0;
+  FILE *o = out ? fopen (out, "wb") : NULL;
+  int fd = open_dev (0);
+  double t0 = now_s ();
+  uint64_t total = 0;
+  bool stalled = false;
+
+  if (!o || secs <= 0)
+    fail ("capture OUT SECONDS [STALL_AT STALL_FOR]: cannot write '%s'",
+        out ? out : "");
+  while (now_s () - t0 < secs) {
+    ssize_t n;
+
+    if (!stalled && stall_at >= 0 && now_s () - t0 >= stall_at) {
+      stalled = true;
+      printf ("stalling %.1f s after %llu bytes\n", stall_for,
+          (unsigned long long) total);
+      fflush (stdout);
+      usleep ((useconds_t) (stall_for * 1e6));
+    }
+    n = read (fd, buf, CHUNK);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      fail ("read after %llu bytes: %s", (unsigned long long) total,
+          n < 0 ? strerror (errno) : "end of stream");
+    if (fwrite (buf, 1, n, o) != (size_t) n)
+      fail ("write %s: %s", out, strerror (errno));
+    total += n;
+  }
+  if (fclose (o) != 0)
+    fail ("close %s: %s", out, strerror (errno));
+  close (fd);
+  printf ("captured %llu bytes in %.1f s\n", (unsigned long long) total,
+      now_s () - t0);
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -412,8 +462,10 @@ main (int argc, char **argv)
     return check_pacing ();
   if (!strcmp (c, "events"))
     return check_events ();
+  if (!strcmp (c, "capture"))
+    return capture (argc, argv);
   fprintf (stderr, "usage: mpeg-client unplug N | eio N | eintr K | "
       "eagain K | short MAX | stall N | no-signal | std-change N | pacing | "
-      "events\n");
+      "events | capture OUT SECONDS [STALL_AT STALL_FOR]\n");
   return 2;
 }

@@ -1,7 +1,11 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* mpeg.c - the I/O engine of an ivtv-like MPEG encoder node: read() only.
  * The first read() or POLLIN poll() starts the encoder (one owner per
  * device: a second reader gets EBUSY), bytes come paced at the bitrate
- * control in 8 KiB steps (no pacing with --fault fast; a blocking read()
+ * control in 8 KiB steps into the driver's finite queue (mpeg-queue.c: 4 MB
+ * of 32 KiB buffers as ivtv; when it is full the newest full buffers are
+ * dropped and counted in <rundir>/discarded-videoN), which read() drains
+ * (no pacing and no queue limit with --fault fast; a blocking read()
  * waits until its buffer is full, as ivtv's does), from the looped
  * payload clip of the current input and standard (black with no signal;
  * a transport stream when the stream type control says TS).  A new input,
@@ -12,11 +16,15 @@
  * STOP_AT_GOP_END at the end of the current clip = a GOP boundary) ends
  * the stream: read() returns 0 once and V4L2_EVENT_EOS is queued. */
 #include "emu.h"
+#include "mpeg-queue.h"
 #include "payload.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define CHUNK 8192
 #define RECHECK_NS 200000000LL  /* see changes made by other processes */
@@ -32,6 +40,7 @@ struct mpeg_shared
 {
   uint32_t paused;
   uint32_t stop_req;
+  uint64_t discarded;           /* bytes the full queue dropped, all opens */
 };
 
 struct mpeg_priv
@@ -46,6 +55,8 @@ struct mpeg_priv
   size_t off;
   uint64_t clock;               /* 90 kHz ticks the loops so far added */
   uint32_t clip_input;          /* input the current clip came from */
+  struct emu_mpq q;             /* the driver's buffers (paced runs) */
+  uint64_t episodes;            /* q.episodes already reported */
 };
 
 _Static_assert (sizeof (struct mpeg_shared) <= EMU_ENGINE_STATE,
@@ -55,6 +66,64 @@ static struct mpeg_shared *
 mshared (struct emu_device *dev)
 {
   return (struct mpeg_shared *) dev->st->engine;
+}
+
+/* the encoder's state, not the counters, is cleared on start and stop */
+static void
+reset_shared (struct emu_device *dev)
+{
+  mshared (dev)->paused = 0;
+  mshared (dev)->stop_req = 0;
+}
+
+/* the driver queue in bytes: fault queue-kb=N, else IVTV_EMU_QUEUE_KB
+ * (ivtv-emu --queue-mb), else ivtv's default enc_mpg_buffers = 4 MB */
+static uint64_t
+queue_bytes (struct emu_device *dev)
+{
+  const char *env = getenv ("IVTV_EMU_QUEUE_KB");
+  uint64_t kb = EMU_MPQ_DEFAULT_KB;
+
+  if (emu_fault_on (dev, EMU_FAULT_QUEUE_KB))
+    kb = (uint64_t) emu_fault_arg (dev, EMU_FAULT_QUEUE_KB);
+  else if (env && *env && strtoull (env, NULL, 10) > 0)
+    kb = strtoull (env, NULL, 10);
+  return kb * 1024;
+}
+
+/* lock held: the full queue dropped `lost` bytes; count them where tests
+ * can read them (<rundir>/discarded-videoN) and say so as ivtv does */
+static void
+account_loss (struct emu_file *f, uint64_t lost)
+{
+  struct mpeg_priv *p = f->priv;
+  const char *rundir = getenv ("IVTV_EMU_RUNDIR");
+  const char *node = strrchr (f->dev->path, '/');
+  char path[1024], text[32];
+  int fd, len;
+
+  mshared (f->dev)->discarded += lost;
+  if (p->q.episodes != p->episodes) {
+    p->episodes = p->q.episodes;
+    emu_debug ("%s: All MPEG stream buffers are full. Dropping data. "
+        "Cause: the application is not reading fast enough.", f->dev->path);
+  }
+  emu_debug ("%s: dropped %llu bytes (%llu in all)", f->dev->path,
+      (unsigned long long) lost,
+      (unsigned long long) mshared (f->dev)->discarded);
+  if (!rundir || !*rundir)
+    return;
+  snprintf (path, sizeof (path), "%s/discarded-%s", rundir,
+      node ? node + 1 : f->dev->path);
+  len = snprintf (text, sizeof (text), "%llu\n",
+      (unsigned long long) mshared (f->dev)->discarded);
+  fd = emu_real ()->open (path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+      0644);
+  if (fd < 0)
+    return;
+  if (emu_real ()->write (fd, text, len) != len)
+    emu_debug ("%s: cannot write %s", f->dev->path, path);
+  emu_real ()->close (fd);
 }
 
 static int
@@ -75,9 +144,10 @@ mpeg_close (struct emu_file *f)
   emu_lock (f->dev);
   if (emu_owner_is (f)) {
     emu_owner_release (f);
-    memset (mshared (f->dev), 0, sizeof (struct mpeg_shared));
+    reset_shared (f->dev);
   }
   emu_unlock (f->dev);
+  emu_mpq_free (&((struct mpeg_priv *) f->priv)->q);
   free (f->priv);
   f->priv = NULL;
 }
@@ -86,34 +156,6 @@ static bool
 mpeg_busy (struct emu_device *dev)
 {
   return emu_owner_any (dev);
-}
-
-/* with the lock held */
-static int
-start (struct emu_file *f)
-{
-  struct mpeg_priv *p = f->priv;
-  int32_t bitrate;
-  int r;
-
-  if (p->started)
-    return 0;
-  if ((r = emu_owner_take (f)) < 0)
-    return r;
-  memset (mshared (f->dev), 0, sizeof (struct mpeg_shared));
-  bitrate = emu_ctrl_value (f->dev, V4L2_CID_MPEG_VIDEO_BITRATE);
-  if (bitrate < 1000000)
-    bitrate = 1000000;
-  p->rate = (uint64_t) bitrate / 8;
-  p->t0 = emu_now_ns ();
-  p->base = p->pos;
-  p->started = true;
-  p->ended = false;
-  p->paused_seen = false;
-  p->stop_at = UINT64_MAX;
-  emu_debug ("%s: encoder started at %llu B/s", f->dev->path,
-      (unsigned long long) p->rate);
-  return 0;
 }
 
 /* with the lock held: the stream is over; tell the subscribers */
@@ -125,7 +167,7 @@ finish (struct emu_file *f)
   p->ended = true;
   p->started = false;
   emu_owner_release (f);
-  memset (mshared (f->dev), 0, sizeof (struct mpeg_shared));
+  reset_shared (f->dev);
 }
 
 static void
@@ -134,6 +176,17 @@ send_eos (struct emu_device *dev)
   struct v4l2_event ev = {.type = V4L2_EVENT_EOS };
 
   emu_event_broadcast (dev, &ev, NULL);
+}
+
+/* the stream type control picks the clip kind (cx2341x_s_ctrl() hands it
+ * to the firmware as CX2341X_ENC_SET_STREAM_TYPE, cx2341x.c); it cannot
+ * change while encoding (EBUSY), so it holds from encoder start */
+static int
+clip_type (struct emu_device *dev)
+{
+  int32_t t = emu_ctrl_value (dev, V4L2_CID_MPEG_STREAM_TYPE);
+
+  return t >= 0 && t < EMU_CLIP_TYPES ? t : EMU_CLIP_PS;
 }
 
 /* the clip after the current one: from the input now selected; right
@@ -146,14 +199,58 @@ next_clip (struct emu_file *f)
   const struct emu_input *in = emu_cur_input (dev);
   bool switched = p->clip && p->clip_input != dev->st->input;
   bool pal = !(dev->st->std & V4L2_STD_525_60);
-  bool ts = emu_ctrl_value (dev, V4L2_CID_MPEG_STREAM_TYPE) ==
-      V4L2_MPEG_STREAM_TYPE_MPEG2_TS;
   int content = emu_fault_no_signal (dev) ? EMU_CONTENT_BLACK : in->content;
 
   p->clip_input = dev->st->input;
   if (switched)
-    return emu_clip_get_muted (content, pal, ts);
-  return emu_clip_get (content, pal, ts);
+    return emu_clip_get_muted (content, pal, clip_type (dev));
+  return emu_clip_get (content, pal, clip_type (dev));
+}
+
+/* bytes per second of the stream: the bitrate control, except for the
+ * constant-rate disc formats (MPEG-1, VCD, SVCD: their rates are the
+ * standard's), which go at their clip's own rate */
+static uint64_t
+stream_rate (struct emu_device *dev)
+{
+  int type = clip_type (dev);
+  int32_t bitrate = emu_ctrl_value (dev, V4L2_CID_MPEG_VIDEO_BITRATE);
+
+  if (type == EMU_CLIP_MPEG1 || type == EMU_CLIP_VCD || type == EMU_CLIP_SVCD) {
+    const struct emu_clip *c = emu_clip_get (emu_cur_input (dev)->content,
+        !(dev->st->std & V4L2_STD_525_60), type);
+
+    if (c && c->dur90k)
+      return (uint64_t) c->len * 90000 / c->dur90k;
+  }
+  if (bitrate < 1000000)
+    bitrate = 1000000;
+  return (uint64_t) bitrate / 8;
+}
+
+/* with the lock held */
+static int
+start (struct emu_file *f)
+{
+  struct mpeg_priv *p = f->priv;
+  int r;
+
+  if (p->started)
+    return 0;
+  if ((r = emu_owner_take (f)) < 0)
+    return r;
+  reset_shared (f->dev);
+  p->rate = stream_rate (f->dev);
+  p->t0 = emu_now_ns ();
+  p->base = p->pos;
+  p->started = true;
+  p->ended = false;
+  p->paused_seen = false;
+  p->stop_at = UINT64_MAX;
+  emu_mpq_reset (&p->q, p->pos, queue_bytes (f->dev));
+  emu_debug ("%s: encoder started at %llu B/s", f->dev->path,
+      (unsigned long long) p->rate);
+  return 0;
 }
 
 /* Bytes that may be read now (lock held); *next_ns: when more come.
@@ -163,7 +260,8 @@ available (struct emu_file *f, int64_t now, int64_t *next_ns, bool *eos)
 {
   struct mpeg_priv *p = f->priv;
   struct mpeg_shared *ms = mshared (f->dev);
-  uint64_t allowed, steps;
+  uint64_t allowed, steps, lost;
+  bool fast = emu_fault_on (f->dev, EMU_FAULT_FAST);
 
   *next_ns = -1;
   *eos = false;
@@ -187,13 +285,14 @@ available (struct emu_file *f, int64_t now, int64_t *next_ns, bool *eos)
     return 0;
   }
   if (p->paused_seen) {
+    /* the encoder goes on from where it paused; the queue keeps its data */
     p->paused_seen = false;
     p->t0 = now;
-    p->base = p->pos;
+    p->base = fast ? p->pos : p->q.produced;
   }
   if (now < p->t0)
     now = p->t0;                /* started after the caller read the time */
-  if (emu_fault_on (f->dev, EMU_FAULT_FAST))
+  if (fast)
     allowed = UINT64_MAX;
   else {
     /* `now` may predate t0 when start() ran after the caller's clock
@@ -206,12 +305,21 @@ available (struct emu_file *f, int64_t now, int64_t *next_ns, bool *eos)
   }
   if (allowed > p->stop_at)
     allowed = p->stop_at;
-  return allowed > p->pos ? allowed - p->pos : 0;
+  if (fast)
+    return allowed > p->pos ? allowed - p->pos : 0;
+  /* what the encoder made since the last look goes through the queue */
+  if ((lost = emu_mpq_fill (&p->q, allowed)) > 0)
+    account_loss (f, lost);
+  allowed = emu_mpq_head (&p->q);
+  if (p->stop_at != UINT64_MAX && allowed > p->stop_at - p->pos)
+    allowed = p->stop_at > p->pos ? p->stop_at - p->pos : 0;
+  return allowed;
 }
 
-/* copies n bytes of the looped payload (lock held) */
+/* copies n bytes of the looped payload (lock held); buf NULL: skips them
+ * (bytes the full queue dropped) */
 static int
-copy_out (struct emu_file *f, unsigned char *buf, size_t n)
+copy_out (struct emu_file *f, unsigned char *buf, uint64_t n)
 {
   struct mpeg_priv *p = f->priv;
 
@@ -229,11 +337,13 @@ copy_out (struct emu_file *f, unsigned char *buf, size_t n)
     k = p->clip->len - p->off;
     if (k > n)
       k = n;
-    memcpy (buf, p->clip->data + p->off, k);
-    emu_clip_stamp_range (p->clip, p->off, k, p->clock, buf);
+    if (buf) {
+      memcpy (buf, p->clip->data + p->off, k);
+      emu_clip_stamp_range (p->clip, p->off, k, p->clock, buf);
+      buf += k;
+    }
     p->off += k;
     p->pos += k;
-    buf += k;
     n -= k;
   }
   return 0;
@@ -285,6 +395,12 @@ mpeg_read (struct emu_file *f, void *buf, size_t n)
     allowed = emu_fault_io_allow (f, avail, true);
     if (allowed > 0) {
       r = copy_out (f, out + done, allowed);
+      if (r == 0 && !emu_fault_on (f->dev, EMU_FAULT_FAST)) {
+        uint64_t gap = emu_mpq_consume (&p->q, allowed);
+
+        if (gap > 0)
+          r = copy_out (f, NULL, gap);  /* over what the queue dropped */
+      }
       emu_unlock (f->dev);
       if (r < 0)
         return done ? (ssize_t) done : r;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* payload-mute.c - the "audio muted during an input switch" copy of a
  * payload clip: as ivtv mutes the encoder's audio for ~100 ms while it
  * switches inputs (ivtv_mute()/ivtv_unmute() around the routing change),

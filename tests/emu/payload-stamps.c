@@ -1,10 +1,12 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* payload-stamps.c - keeps time running across the loops of a payload clip.
  * Each clip is a complete ~1 s stream whose clock (pack SCR or TS PCR) and
  * PES time stamps (PTS/DTS) start near zero; looped as it is, a 10 s
  * capture would claim to last one second.  A real encoder's clock runs on,
  * so the engine adds the clip's duration times the number of loops played
  * (per open: every open still streams the same bytes) to every clock and
- * time stamp as it copies bytes out.  emu_clip_scan() finds, once per clip,
+ * time stamp as it copies bytes out (MPEG-2 and MPEG-1 pack and PES syntax:
+ * an MPEG-1 pack's SCR has the layout of a PTS field).  emu_clip_scan() finds, once per clip,
  * where those fields are; emu_clip_stamp_range() rewrites the part of them
  * that falls into one copied range (a field may straddle two reads). */
 #include "payload.h"
@@ -38,6 +40,29 @@ add (struct emu_clip *c, size_t *cap, size_t off, int kind)
   return 0;
 }
 
+/* the PTS/DTS of an MPEG-1 PES header at p: stuffing, STD buffer, then
+ * '0010' PTS or '0011' PTS + DTS */
+static int
+scan_pes1 (struct emu_clip *c, size_t *cap, size_t at, size_t end)
+{
+  const unsigned char *p = c->data + at;
+  size_t h = 6;
+
+  while (at + h < end && p[h] == 0xff && h < 6 + 16)
+    h++;
+  if (at + h < end && (p[h] & 0xc0) == 0x40)
+    h += 2;
+  if (at + h + 5 > end)
+    return 0;
+  if ((p[h] & 0xf0) == 0x20 || (p[h] & 0xf0) == 0x30)
+    if (add (c, cap, at + h, STAMP_PTS) < 0)
+      return -1;
+  if ((p[h] & 0xf0) == 0x30 && at + h + 10 <= end)
+    if (add (c, cap, at + h + 5, STAMP_PTS) < 0)
+      return -1;
+  return 0;
+}
+
 /* the PTS/DTS of a PES header at p (p[0..2] = 00 00 01), if any */
 static int
 scan_pes (struct emu_clip *c, size_t *cap, size_t at, size_t end)
@@ -45,8 +70,10 @@ scan_pes (struct emu_clip *c, size_t *cap, size_t at, size_t end)
   const unsigned char *p = c->data + at;
   unsigned flags;
 
-  if (at + 9 > end || (p[6] & 0xc0) != 0x80)
-    return 0;                   /* not an MPEG-2 PES header */
+  if (at + 9 > end)
+    return 0;
+  if ((p[6] & 0xc0) != 0x80)
+    return scan_pes1 (c, cap, at, end);
   flags = p[7] >> 6;
   if ((flags & 2) && at + 14 <= end && add (c, cap, at + 9, STAMP_PTS) < 0)
     return -1;
@@ -69,7 +96,12 @@ scan_ps (struct emu_clip *c, size_t *cap)
       continue;
     }
     id = d[i + 3];
-    if (id == 0xba) {           /* pack header */
+    if (id == 0xba && i + 12 <= c->len && (d[i + 4] & 0xf0) == 0x20) {
+      /* MPEG-1 pack header: 12 bytes, SCR laid out as a PTS */
+      if (add (c, cap, i + 4, STAMP_PTS) < 0)
+        return -1;
+      i += 12;
+    } else if (id == 0xba) {    /* MPEG-2 pack header */
       if (i + 14 > c->len || (d[i + 4] & 0xc0) != 0x40)
         break;
       if (add (c, cap, i + 4, STAMP_SCR) < 0)

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* payload.c - finds and maps the MPEG clips made at build time by
- * mkpayload.sh (c<N>-ntsc.mpg, c<N>-pal.ts, black-pal.mpg, ...) in
- * $IVTV_EMU_PAYLOAD_DIR.  Each clip is a complete short stream; the MPEG
+ * mkpayload.sh (c<N>-ntsc.mpg, c<N>-pal.ts, black-pal.dvd.mpg, ...: one per
+ * content, standard family and stream type) in $IVTV_EMU_PAYLOAD_DIR.  Each clip is a complete short stream; the MPEG
  * engine loops it.  Muted copies (payload-mute.c) are made on first use. */
 #include "emu.h"
 #include "payload.h"
@@ -16,10 +17,17 @@
 
 #define MAX_CONTENT 8
 
-static struct emu_clip clips[MAX_CONTENT + 1][2][2];
-static struct emu_clip muted[MAX_CONTENT + 1][2][2];
-static bool tried[MAX_CONTENT + 1][2][2];
-static bool tried_muted[MAX_CONTENT + 1][2][2];
+static struct emu_clip clips[MAX_CONTENT + 1][2][EMU_CLIP_TYPES];
+static struct emu_clip muted[MAX_CONTENT + 1][2][EMU_CLIP_TYPES];
+static bool tried[MAX_CONTENT + 1][2][EMU_CLIP_TYPES];
+static bool tried_muted[MAX_CONTENT + 1][2][EMU_CLIP_TYPES];
+
+/* file name endings by stream type (mkpayload.sh) */
+static const char *const suffix[EMU_CLIP_TYPES] = {
+  [EMU_CLIP_PS] = "mpg",[EMU_CLIP_TS] = "ts",[EMU_CLIP_MPEG1] = "mpeg1.mpg",
+  [EMU_CLIP_DVD] = "dvd.mpg",[EMU_CLIP_VCD] = "vcd.mpg",
+  [EMU_CLIP_SVCD] = "svcd.mpg",
+};
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 const char *
@@ -57,43 +65,44 @@ load (struct emu_clip *c, const char *path, bool ts, bool pal)
 }
 
 const struct emu_clip *
-emu_clip_get (int content, bool pal, bool ts)
+emu_clip_get (int content, bool pal, int type)
 {
   int slot = content < 0 ? MAX_CONTENT : content;
   struct emu_clip *c;
-  char path[1024];
+  char path[1024], name[16];
 
-  if (slot > MAX_CONTENT)
+  if (slot > MAX_CONTENT || type < 0 || type >= EMU_CLIP_TYPES)
     return NULL;
   pthread_mutex_lock (&lock);
-  c = &clips[slot][pal][ts];
-  if (!tried[slot][pal][ts]) {
-    tried[slot][pal][ts] = true;
+  c = &clips[slot][pal][type];
+  if (!tried[slot][pal][type]) {
+    tried[slot][pal][type] = true;
     if (content < 0)
-      snprintf (path, sizeof (path), "%s/black-%s.%s", emu_payload_dir (),
-          pal ? "pal" : "ntsc", ts ? "ts" : "mpg");
+      snprintf (name, sizeof (name), "black");
     else
-      snprintf (path, sizeof (path), "%s/c%d-%s.%s", emu_payload_dir (),
-          content, pal ? "pal" : "ntsc", ts ? "ts" : "mpg");
-    load (c, path, ts, pal);
+      snprintf (name, sizeof (name), "c%d", content);
+    snprintf (path, sizeof (path), "%s/%s-%s.%s", emu_payload_dir (), name,
+        pal ? "pal" : "ntsc", suffix[type]);
+    load (c, path, type == EMU_CLIP_TS, pal);
   }
   pthread_mutex_unlock (&lock);
   return c->data ? c : NULL;
 }
 
 const struct emu_clip *
-emu_clip_get_muted (int content, bool pal, bool ts)
+emu_clip_get_muted (int content, bool pal, int type)
 {
-  const struct emu_clip *c = emu_clip_get (content, pal, ts);
+  const struct emu_clip *c = emu_clip_get (content, pal, type);
   int slot = content < 0 ? MAX_CONTENT : content;
+  bool ts = type == EMU_CLIP_TS;
   struct emu_clip *m;
 
   if (!c)
     return NULL;
   pthread_mutex_lock (&lock);
-  m = &muted[slot][pal][ts];
-  if (!tried_muted[slot][pal][ts]) {
-    tried_muted[slot][pal][ts] = true;
+  m = &muted[slot][pal][type];
+  if (!tried_muted[slot][pal][type]) {
+    tried_muted[slot][pal][type] = true;
     m->data = emu_clip_mute (c, ts, EMU_MUTE_FRAMES);
     m->len = m->data ? c->len : 0;
     if (m->data)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* payload.h - the MPEG clips the MPEG engine streams (payload.c). */
 #ifndef IVTV_EMU_PAYLOAD_H
 #define IVTV_EMU_PAYLOAD_H
@@ -7,6 +8,15 @@
 #include <stdint.h>
 
 #define EMU_CONTENT_BLACK (-1)
+
+/* clip kinds, by V4L2_CID_MPEG_STREAM_TYPE value (V4L2_MPEG_STREAM_TYPE_*) */
+#define EMU_CLIP_TYPES 6
+#define EMU_CLIP_PS 0           /* MPEG-2 program stream, 2048-byte packs */
+#define EMU_CLIP_TS 1           /* MPEG-2 transport stream */
+#define EMU_CLIP_MPEG1 2        /* MPEG-1 system stream */
+#define EMU_CLIP_DVD 3          /* DVD: 2048-byte packs with NAV packs */
+#define EMU_CLIP_VCD 4          /* VCD: MPEG-1, 2324-byte packs */
+#define EMU_CLIP_SVCD 5         /* SVCD: MPEG-2, 2324-byte packs */
 
 struct emu_stamp
 {
@@ -31,15 +41,15 @@ void emu_clip_stamp_range (const struct emu_clip *c, size_t off, size_t n,
     uint64_t add, unsigned char *out);
 
 /* The clip for an input content (or EMU_CONTENT_BLACK: no signal), in the
- * 625-line (pal) or 525-line family, as program or transport stream.
+ * 625-line (pal) or 525-line family, of stream type `type` (EMU_CLIP_*).
  * NULL (with a message on stderr, once) if the clip file is missing. */
-const struct emu_clip *emu_clip_get (int content, bool pal, bool ts);
+const struct emu_clip *emu_clip_get (int content, bool pal, int type);
 
 /* The same clip with its first EMU_MUTE_FRAMES audio frames silent (what
  * the encoder makes right after an input switch); the plain clip if it
  * cannot be made. */
 #define EMU_MUTE_FRAMES 6       /* x 24 ms at 48 kHz = 144 ms */
-const struct emu_clip *emu_clip_get_muted (int content, bool pal, bool ts);
+const struct emu_clip *emu_clip_get_muted (int content, bool pal, int type);
 
 /* payload-mute.c: a malloc'd copy of c with the first `frames` MPEG audio
  * frames silenced, or NULL */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* profile-notcapture.c - `notcapture`: a V4L2 node that cannot capture
  * (the MPEG decoder output node of a PVR-350), for testing refusal paths. */
 #include "emu.h"

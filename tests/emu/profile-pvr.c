@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* profile-pvr.c - the read()-only MPEG encoder cards: `pvr250` (Hauppauge
  * WinTV PVR-250, ivtv /dev/video0) and `pvr150` (PVR-150, other inputs).
  * Facts follow the kernel's ivtv driver and the cx2341x encoder controls. */

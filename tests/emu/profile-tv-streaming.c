@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* profile-tv-streaming.c - the `tv-streaming` profile: an SDTV capture card
  * like bttv / saa7134.  READWRITE (whole frames per read()) and STREAMING,
  * YUYV and UYVY at the standard's size (720x576 for 625-line, 720x480 for

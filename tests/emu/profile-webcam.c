@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* profile-webcam.c - the `webcam` profile: a UVC-like USB camera.  Streaming
  * I/O only (MMAP with EXPBUF, USERPTR, DMABUF import; read() fails with
  * EINVAL), YUYV and MJPEG at four sizes with several frame rates, one

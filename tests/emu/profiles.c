@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* profiles.c - the list of emulated device profiles, for --profile/--list.
  * Streaming profiles (A2) are weak references: the list skips a profile
  * whose file is not built. */

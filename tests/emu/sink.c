@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sink.c - the I/O engine of an output-only node: write() takes the bytes
  * (and drops them), read() is refused, the node is always writable. */
 #include "emu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* state.c - the device state shared by every process of one ivtv-emu run
  * (a small file per node in $IVTV_EMU_RUNDIR, mapped MAP_SHARED), its lock,
  * the encoder/stream owner, and waiting/waking of readers and pollers. */

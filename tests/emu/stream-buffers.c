@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* stream-buffers.c - the streaming engine's buffer queue, modelled on the
  * kernel's videobuf2: REQBUFS / CREATE_BUFS / QUERYBUF / PREPARE_BUF / QBUF /
  * DQBUF / EXPBUF / STREAMON / STREAMOFF for MMAP (one memfd per buffer),

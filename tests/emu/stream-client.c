@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* stream-client.c - a small V4L2 streaming client that checks what the
  * emulator's streaming profiles deliver: sequence numbers, timestamps and
  * pacing, frame sizes and content, MMAP / USERPTR / EXPBUF / read(), and

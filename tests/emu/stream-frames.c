@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* stream-frames.c - the picture the emulated streaming devices show:
  * moving colour bars (one pattern per input) with the frame number drawn in
  * a box, as raw YUYV / UYVY frames and as MJPEG frames from a tiny baseline

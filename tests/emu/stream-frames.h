@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* stream-frames.h - picture content of the emulated streaming cameras and
  * cards: raw YUYV/UYVY frames and baseline JPEG (MJPEG) frames with moving
  * colour bars and the frame number drawn in (stream-frames.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* stream.c - the streaming I/O engine (emu_engine_stream) of the `webcam`
  * and `tv-streaming` profiles: hooks for open/close, the buffer ioctls
  * (handed to stream-buffers.c), mmap of buffer memfds, poll readiness paced

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* stream.h - internal API of the streaming engine (stream.c: engine hooks
  * and read(); stream-buffers.c: the buffer queue, vb2-like).  One queue per
  * emulated device per process; the cross-process queue owner is the core's

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # test-compliance.sh - v4l2-compliance against one emulated profile at
 # /dev/video0; fails unless its "Total for" line says Failed: 0.
 #   test-compliance.sh IVTV_EMU [-s] PROFILE [EXPBUF_PROFILE]

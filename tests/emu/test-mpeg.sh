@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # test-mpeg.sh - the pvr250 MPEG encoder node through ordinary programs:
 # head/dd, v4l2-ctl (state across processes, tuner, audio input), a second
 # reader, O_NONBLOCK, events from another process, v4l2src io-mode=rw,
@@ -155,7 +156,12 @@ case $case in
     run -- sh -c "v4l2-ctl -d $dev -c stream_type=1 >/dev/null &&
       { head -c 2300000 $dev > $tmp/sw.ts & sleep 1.0;
         v4l2-ctl -d $dev -i 2 >/dev/null; wait; }" || fail "TS capture failed"
-    python3 "$here/check-audio-mute.py" "$tmp/sw.ts" ;;
+    python3 "$here/check-audio-mute.py" "$tmp/sw.ts" || exit 1
+    # and in the DVD stream (stream type 3: 2048-byte packs with NAV packs)
+    run -- sh -c "v4l2-ctl -d $dev -c stream_type=3 >/dev/null &&
+      { head -c 2300000 $dev > $tmp/sw-dvd.mpg & sleep 1.0;
+        v4l2-ctl -d $dev -i 2 >/dev/null; wait; }" || fail "DVD capture failed"
+    python3 "$here/check-audio-mute.py" "$tmp/sw-dvd.mpg" ;;
   *)
     echo "test-mpeg.sh: unknown case '$case'" >&2; exit 2 ;;
 esac

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # test-stream-gst.sh - GStreamer's v4l2src (the peer) and v4l2-ctl against
 # the emulator's streaming profiles.  Usage: test-stream-gst.sh IVTV_EMU CASE
 # Each case runs one pipeline/command under ivtv-emu and checks that it ran
