@@ -7,7 +7,8 @@
 #   END_OF_TAPE=SECONDS  stop after this long without signal (default 10; needs an ivtvsrc
 #                        with the signal-timeout property, ignored otherwise)
 # Ctrl-C stops the capture; -e makes the pipeline finish the file cleanly (EOS), so the
-# file is complete and DVD-ready (the card's MPEG-2 program stream, byte for byte).
+# file is complete (the card's MPEG-2 program stream, byte for byte; for a DVD see
+# docs/capturing-tapes.md section 5: stream-type=dvd).
 set -euo pipefail
 usage="usage: $0 OUTPUT.mpg [INPUT] [STANDARD] [DEVICE]"
 out=${1:?$usage}

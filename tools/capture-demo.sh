@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The README's main job: installs what is missing, builds, then captures about
 # 10 seconds from the composite input of the emulated Hauppauge PVR-250 into
-# capture.mpg (a DVD-ready MPEG-2 program stream) and shows what
-# gst-discoverer-1.0 finds in it.
+# capture.mpg (the card's DVD-compatible MPEG-2 program stream, which
+# dvdauthor takes as it is: docs/capturing-tapes.md section 5) and shows
+# what gst-discoverer-1.0 finds in it.
 #   bash tools/capture-demo.sh [OUTPUT.mpg]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +17,7 @@ bash tools/build.sh
 rc=0
 meson devenv -C build --workdir "$PWD" \
   ivtv-emu --profile pvr250 -- \
-  timeout --foreground -s INT 10 gst-launch-1.0 -e ivtvsrc input=composite standard=ntsc \
+  timeout --foreground -s INT 10 gst-launch-1.0 -e ivtvsrc input=composite standard=ntsc stream-type=dvd \
   ! filesink location="$out" || rc=$?
 [ "$rc" -eq 0 ] || [ "$rc" -eq 124 ] || exit "$rc"
 
