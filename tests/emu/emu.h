@@ -164,6 +164,10 @@ struct emu_profile
   uint32_t events;              /* bit (1 << V4L2_EVENT_x) for each event
                                  * type SUBSCRIBE_EVENT accepts (CTRL is
                                  * always accepted when there are ctrls) */
+  int clip;                     /* MPEG engine: the one clip kind of a
+                                 * card whose stream type control does
+                                 * not choose (payload.h EMU_CLIP_H264);
+                                 * 0: the control chooses */
   const struct emu_engine *engine;
 };
 
@@ -303,6 +307,7 @@ extern const struct emu_engine emu_engine_mpeg; /* mpeg.c: read() encoder */
 extern const struct emu_engine emu_engine_sink; /* sink.c: write()-only output */
 extern const struct emu_engine emu_engine_stream;       /* stream.c (A2) */
 extern const struct emu_engine emu_engine_pcm;  /* pcm.c: PCM node, read() */
+extern const struct emu_engine emu_engine_hdpvr;        /* profile-hdpvr.c */
 
 extern const struct emu_profile emu_profile_pvr250;
 extern const struct emu_profile emu_profile_pvr150;
