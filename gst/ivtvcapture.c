@@ -323,6 +323,7 @@ ivtv_capture_start (IvtvCapture * cap, const IvtvCaptureSettings * settings)
     return FALSE;
   }
   ivtv_probe_inputs (&cap->probe, &cap->dev);   /* fresh signal status */
+  ivtv_capture_reprobe_formats (cap);   /* the caps of this input */
   ivtv_capture_check_lock (cap);
   cap->mpeg_stream_type = ivtv_encoder_get_stream_type (&cap->dev);
   g_mutex_lock (&cap->state_lock);
