@@ -134,6 +134,7 @@ const struct emu_profile emu_profile_pvr250 = {
         {.name = "Line In 2",.capability = V4L2_AUDCAP_STEREO},
       },
   IVTV_ENCODER,
+  .vbi = &emu_vbi_ivtv_saa7115,
 };
 
 const struct emu_profile emu_profile_pvr150 = {
@@ -152,4 +153,5 @@ const struct emu_profile emu_profile_pvr150 = {
         {.name = "Line In",.capability = V4L2_AUDCAP_STEREO},
       },
   IVTV_ENCODER,
+  .vbi = &emu_vbi_ivtv_cx25840,
 };
