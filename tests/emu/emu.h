@@ -327,6 +327,7 @@ int emu_vbi_node_init (struct emu_device *video, struct emu_device *out,
     const char *faults);
 /* true while the card's VBI stream is captured (S_STD is EBUSY) */
 bool emu_vbi_capturing (struct emu_device *dev);
+extern const struct emu_engine emu_engine_pcm;  /* pcm.c: PCM node, read() */
 
 extern const struct emu_profile emu_profile_pvr250;
 extern const struct emu_profile emu_profile_pvr150;
