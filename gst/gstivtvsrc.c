@@ -365,7 +365,8 @@ apply_live (GstIvtvSrc * src, IvtvSettingMask what)
   IvtvCaptureSettings s;
 
   snapshot (src, &s);
-  ivtv_capture_update (src->capture, &s, what);
+  if (ivtv_capture_update (src->capture, &s, what))
+    gst_pad_mark_reconfigure (GST_BASE_SRC_PAD (src));
   ivtv_capture_settings_clear (&s);
 }
 

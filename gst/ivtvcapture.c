@@ -305,6 +305,7 @@ ivtv_capture_start (IvtvCapture * cap, const IvtvCaptureSettings * settings)
     return FALSE;
   }
   ivtv_probe_inputs (&cap->probe, &cap->dev);   /* fresh signal status */
+  ivtv_capture_reprobe_formats (cap);   /* the caps of this input */
   ivtv_capture_check_lock (cap);
   if (!choose_io_mode (cap)) {
     g_mutex_unlock (&cap->lock);

@@ -118,8 +118,10 @@ gboolean ivtv_capture_start (IvtvCapture * cap,
 void ivtv_capture_stop (IvtvCapture * cap);
 gboolean ivtv_capture_is_capturing (IvtvCapture * cap);
 
-/* A live property change while capturing (warnings only). */
-void ivtv_capture_update (IvtvCapture * cap,
+/* A live property change while capturing (warnings only).  TRUE when the
+ * input or standard now gives other caps than the negotiated ones: the
+ * caller renegotiates. */
+gboolean ivtv_capture_update (IvtvCapture * cap,
     const IvtvCaptureSettings * settings, IvtvSettingMask what);
 void ivtv_capture_set_timeout (IvtvCapture * cap, guint seconds);
 /* The capture queue's bounds and the stats interval (any time). */

@@ -90,6 +90,9 @@ gboolean ivtv_capture_apply_settings (IvtvCapture * cap, guint what,
     gboolean live);
 gboolean ivtv_capture_apply_format (IvtvCapture * cap, GstCaps * caps);
 void ivtv_capture_check_lock (IvtvCapture * cap);
+/* reprobe_formats: formats, sizes and intervals of the input and standard
+ * now set; TRUE when the negotiated caps no longer fit. */
+gboolean ivtv_capture_reprobe_formats (IvtvCapture * cap);
 
 G_END_DECLS
 

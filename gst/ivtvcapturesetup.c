@@ -143,17 +143,43 @@ ivtv_capture_apply_settings (IvtvCapture * cap, guint what, gboolean live)
   return ok;
 }
 
-void
+/* Formats, sizes and frame intervals depend on the input and the
+ * standard (vivid: a webcam input and SDTV inputs): asked again once they
+ * are set.  TRUE when the negotiated caps no longer fit.  Lock held. */
+gboolean
+ivtv_capture_reprobe_formats (IvtvCapture * cap)
+{
+  GstCaps *now;
+  gboolean changed;
+
+  ivtv_probe_formats (&cap->probe, &cap->dev);
+  if (cap->caps == NULL || cap->mpeg)
+    return FALSE;
+  now = ivtv_negotiate_device_caps (&cap->probe, &cap->dev,
+      cap->mpeg_stream_type);
+  changed = !gst_caps_can_intersect (now, cap->caps);
+  GST_DEBUG_OBJECT (cap->element, "caps of the input now: %" GST_PTR_FORMAT
+      "%s", now, changed ? " (renegotiating)" : "");
+  gst_caps_unref (now);
+  return changed;
+}
+
+gboolean
 ivtv_capture_update (IvtvCapture * cap, const IvtvCaptureSettings * settings,
     IvtvSettingMask what)
 {
+  gboolean renegotiate = FALSE;
+
   g_mutex_lock (&cap->lock);
   if (ivtv_device_is_open (&cap->dev) && cap->state != IVTV_CAPTURE_STOPPED) {
     ivtv_capture_settings_clear (&cap->settings);
     ivtv_capture_settings_copy (&cap->settings, settings);
     ivtv_capture_apply_settings (cap, what, TRUE);
+    if (what & (IVTV_SETTING_INPUT | IVTV_SETTING_STANDARD))
+      renegotiate = ivtv_capture_reprobe_formats (cap);
   }
   g_mutex_unlock (&cap->lock);
+  return renegotiate;
 }
 
 gboolean

@@ -4,13 +4,18 @@
  * standard's frame with interlacing and pixel aspect ratio; with
  * `--fault reqbufs-fails` or `--fault streamon-fails`, test_fallback_*:
  * auto falls back to read()), and `pvr250` (test_pvr_*: a forced
- * streaming mode fails with a message naming what the card can do).
+ * streaming mode fails with a message naming what the card can do), and
+ * `tv-webcam` (test_tvcam_*: a card whose formats differ per input, as
+ * vivid: the caps are those of the input and standard asked for, whatever
+ * the card was left on).
  *
  * Run under `ivtv-emu --profile P [--fault F] --`; GST_CHECKS picks the
  * tests of each run (see meson.build). */
 #include "harness.h"
 
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 #include <gst/video/video.h>
 
 /* the frame of a 625- or 525-line standard, as the caps must say */
@@ -223,6 +228,92 @@ GST_START_TEST (test_pvr_auto_is_rw)
 
 GST_END_TEST;
 
+/* What another program left the card on (as `v4l2-ctl -i N -s STD`). */
+static void
+leave_card_on (guint32 input, v4l2_std_id std)
+{
+  gint fd = ic_open ();
+
+  fail_unless (ioctl (fd, VIDIOC_S_INPUT, &input) == 0, "S_INPUT %u", input);
+  if (std)
+    fail_unless (ioctl (fd, VIDIOC_S_STD, &std) == 0, "S_STD");
+  close (fd);
+}
+
+static IcPipe *
+run_caps (const gchar * props)
+{
+  gchar *launch = g_strdup_printf ("ivtvsrc name=src %s num-buffers=3 ! "
+      "video/x-raw ! fakesink name=sink", props);
+  IcPipe *run = ic_pipe_new (launch);
+
+  g_free (launch);
+  ic_pipe_to_eos (run, 10000);
+  check_frames (run, 3, TRUE);
+  return run;
+}
+
+/* left on the webcam: the TV input's frame at the standard asked for */
+GST_START_TEST (test_tvcam_from_webcam_to_tv)
+{
+  IcPipe *run;
+
+  leave_card_on (0, 0);
+  run = run_caps ("input=tv standard=ntsc");
+  check_sdtv_caps (run->caps, 480);
+  check_field_order (run, FALSE);
+  ic_pipe_free (run);
+  fail_unless_equals_int (ic_get_input (), 1);
+
+  leave_card_on (0, 0);
+  run = run_caps ("input=svideo standard=pal");
+  check_sdtv_caps (run->caps, 576);
+  check_field_order (run, TRUE);
+  ic_pipe_free (run);
+}
+
+GST_END_TEST;
+
+/* left on NTSC: standard=pal gives PAL's frame and rate, and back */
+GST_START_TEST (test_tvcam_from_other_standard)
+{
+  IcPipe *run;
+
+  leave_card_on (1, V4L2_STD_NTSC_M);
+  run = run_caps ("standard=pal");
+  check_sdtv_caps (run->caps, 576);
+  ic_pipe_free (run);
+
+  leave_card_on (2, V4L2_STD_PAL_BG);
+  run = run_caps ("input=tv standard=ntsc");
+  check_sdtv_caps (run->caps, 480);
+  ic_pipe_free (run);
+}
+
+GST_END_TEST;
+
+/* left on a TV input: the webcam's own sizes, progressive */
+GST_START_TEST (test_tvcam_from_tv_to_webcam)
+{
+  IcPipe *run;
+  const GstStructure *s;
+  gint w = 0, h = 0, fn = 0, fd = 0;
+
+  leave_card_on (1, V4L2_STD_PAL_BG);
+  run = run_caps ("input=webcam");
+  s = gst_caps_get_structure (run->caps, 0);
+  fail_unless (gst_structure_get_int (s, "width", &w));
+  fail_unless (gst_structure_get_int (s, "height", &h));
+  fail_unless (gst_structure_get_fraction (s, "framerate", &fn, &fd));
+  fail_unless (w == 320 && h == 180 && fn == 30 && fd == 1, "%"
+      GST_PTR_FORMAT, run->caps);
+  fail_unless_equals_string (gst_structure_get_string (s, "interlace-mode"),
+      "progressive");
+  ic_pipe_free (run);
+}
+
+GST_END_TEST;
+
 static Suite *
 stream_tv_suite (void)
 {
@@ -239,6 +330,9 @@ stream_tv_suite (void)
   tcase_add_test (tc, test_fallback_forced_mmap_fails);
   tcase_add_test (tc, test_pvr_forced_streaming_fails);
   tcase_add_test (tc, test_pvr_auto_is_rw);
+  tcase_add_test (tc, test_tvcam_from_webcam_to_tv);
+  tcase_add_test (tc, test_tvcam_from_other_standard);
+  tcase_add_test (tc, test_tvcam_from_tv_to_webcam);
   return s;
 }
 

@@ -54,6 +54,30 @@ emu_cur_input (struct emu_device *dev)
   return &dev->prof->inputs[dev->st->input];
 }
 
+/* vivid (drivers/media/test-drivers/vivid/vivid-vid-cap.c,
+ * vivid_update_format_cap()): a TV or S-Video input captures 720x480 at
+ * 1001/30000 under a 525-line standard, 720x576 at 1/25 otherwise; the
+ * webcam input its own discrete sizes. */
+bool
+emu_size_follows_std (struct emu_device *dev)
+{
+  return dev->prof->formats[0].size_follows_std ||
+      (dev->prof->std_inputs_follow_std && emu_cur_input (dev)->std);
+}
+
+/* Is (@w, @h) one of @fmt's sizes?  (A vivid-like card keeps the webcam's
+ * size while an SDTV input is selected.) */
+static bool
+is_listed_size (const struct emu_format *fmt, uint32_t w, uint32_t h)
+{
+  int i;
+
+  for (i = 0; i < EMU_MAX_SIZES && fmt->sizes[i].width; i++)
+    if (fmt->sizes[i].width == w && fmt->sizes[i].height == h)
+      return true;
+  return false;
+}
+
 long
 emu_prio_check (struct emu_file *f)
 {
@@ -189,6 +213,12 @@ s_input (struct emu_file *f, uint32_t *idx)
   in = &dev->prof->inputs[*idx];
   emu_lock (dev);
   changed = *idx != dev->st->input;
+  /* vivid's vidioc_s_input(): EBUSY while buffers exist (its inputs have
+   * other formats); ivtv and bttv switch while capturing */
+  if (changed && dev->prof->std_inputs_follow_std && dev_busy (dev)) {
+    emu_unlock (dev);
+    return -EBUSY;
+  }
   if (changed) {
     dev->st->input = *idx;
     /* like ivtv: the input brings its own audio input */
@@ -276,6 +306,9 @@ enumstd (struct emu_device *dev, struct v4l2_standard *s)
   uint32_t idx = s->index, n = 0;
   size_t i;
 
+  if (!mask)
+    return -ENODATA;            /* an input without standards (v4l_enumstd()
+                                 * in v4l2-ioctl.c: tvnorms 0) */
   for (i = 0; i < N_STDS; i++) {
     if (!(stds[i].id & mask))
       continue;
@@ -494,9 +527,12 @@ emu_core_get_format (struct emu_device *dev, struct v4l2_format *f)
 
   if (!fmt)
     fmt = &p->formats[0];
-  if (fmt->size_follows_std) {
+  if (emu_size_follows_std (dev)) {
     w = 720;
     h = (dev->st->std & V4L2_STD_525_60) ? 480 : 576;
+  } else if (p->std_inputs_follow_std && !is_listed_size (fmt, w, h)) {
+    w = fmt->sizes[0].width;
+    h = fmt->sizes[0].height;
   }
   memset (f, 0, sizeof (*f));
   f->type = p->buf_type;
@@ -524,7 +560,7 @@ fmt_ioctl (struct emu_file *f, unsigned long req, struct v4l2_format *vf)
   fmt = find_format (p, pix->pixelformat);
   if (!fmt)
     fmt = &p->formats[0];
-  if (fmt->size_follows_std) {
+  if (emu_size_follows_std (dev)) {
     struct v4l2_format cur;
 
     emu_core_get_format (dev, &cur);
@@ -553,14 +589,16 @@ fmt_ioctl (struct emu_file *f, unsigned long req, struct v4l2_format *vf)
     return r;
   emu_lock (dev);
   if (dev_busy (dev) && (fmt->pixelformat != dev->st->pixelformat ||
-          (!fmt->size_follows_std && (w != dev->st->width ||
+          (!emu_size_follows_std (dev) && (w != dev->st->width ||
                   h != dev->st->height)))) {
     emu_unlock (dev);
     return -EBUSY;
   }
   dev->st->pixelformat = fmt->pixelformat;
-  dev->st->width = w;
-  dev->st->height = h;
+  if (best || !p->std_inputs_follow_std) {
+    dev->st->width = w;         /* vivid-like: the webcam's size is kept */
+    dev->st->height = h;
+  }
   if (best) {
     bool ok = false;
 
@@ -767,16 +805,16 @@ emu_core_ioctl (struct emu_file *f, unsigned long req, void *arg)
     case VIDIOC_S_FMT:
       return fmt_ioctl (f, req, arg);
     case VIDIOC_ENUM_FRAMESIZES:
-      if (p->formats[0].size_follows_std)
+      if (emu_size_follows_std (dev))
         return EMU_NEXT;
       return enum_framesizes (dev, arg);
     case VIDIOC_ENUM_FRAMEINTERVALS:
-      if (p->formats[0].size_follows_std)
+      if (emu_size_follows_std (dev))
         return EMU_NEXT;
       return enum_frameintervals (dev, arg);
     case VIDIOC_G_PARM:
     case VIDIOC_S_PARM:
-      if (p->formats[0].size_follows_std || out)
+      if (emu_size_follows_std (dev) || out)
         return EMU_NEXT;
       return parm_ioctl (f, req, arg);
     case VIDIOC_LOG_STATUS:

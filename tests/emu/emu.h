@@ -157,6 +157,10 @@ struct emu_profile
   struct emu_tuner tuner;
   struct emu_ctrl ctrls[EMU_MAX_CTRLS];
   struct emu_format formats[EMU_MAX_FORMATS];
+  bool std_inputs_follow_std;   /* vivid: an input that takes a standard
+                                 * captures at the standard's size and rate
+                                 * (no size enumeration), the others (the
+                                 * webcam) at the formats' sizes */
   uint32_t events;              /* bit (1 << V4L2_EVENT_x) for each event
                                  * type SUBSCRIBE_EVENT accepts (CTRL is
                                  * always accepted when there are ctrls) */
@@ -304,6 +308,7 @@ extern const struct emu_profile emu_profile_pvr150;
 extern const struct emu_profile emu_profile_notcapture;
 extern const struct emu_profile emu_profile_webcam;     /* A2 */
 extern const struct emu_profile emu_profile_tv_streaming;       /* A2 */
+extern const struct emu_profile emu_profile_tv_webcam;
 
 /* emu_n_profiles entries; an entry is NULL when that profile's file is not
  * built (weak reference): skip it */
@@ -377,6 +382,9 @@ bool emu_ctrl_event (struct emu_file *f, uint32_t id, struct v4l2_event *ev);
 long emu_prio_check (struct emu_file *f);
 /* the profile's input (or output) that is current */
 const struct emu_input *emu_cur_input (struct emu_device *dev);
+/* Do size and frame rate follow the standard now (MPEG and SDTV cards;
+ * vivid-like cards on an input that takes a standard)? */
+bool emu_size_follows_std (struct emu_device *dev);
 /* current format as the core sees it (MPEG size follows the std) */
 void emu_core_get_format (struct emu_device *dev, struct v4l2_format *fmt);
 

@@ -8,12 +8,18 @@
 
 extern const struct emu_profile emu_profile_webcam __attribute__((weak));
 extern const struct emu_profile emu_profile_tv_streaming __attribute__((weak));
+extern const struct emu_profile emu_profile_tv_webcam __attribute__((weak));
+extern const struct emu_profile emu_profile_pvrusb2;
+extern const struct emu_profile emu_profile_stk1160;
 
 const struct emu_profile *const emu_profiles[] = {
   &emu_profile_pvr250,
   &emu_profile_pvr150,
+  &emu_profile_pvrusb2,
   &emu_profile_webcam,
   &emu_profile_tv_streaming,
+  &emu_profile_tv_webcam,
+  &emu_profile_stk1160,
   &emu_profile_notcapture,
 };
 

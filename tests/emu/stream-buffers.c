@@ -58,7 +58,7 @@ stream_interval_ns (struct emu_device *dev)
 {
   struct v4l2_fract iv = dev->st->interval;
 
-  if (dev->prof->formats[0].size_follows_std) {
+  if (emu_size_follows_std (dev)) {
     /* SDTV card: the standard sets the frame rate */
     if (dev->st->std & V4L2_STD_525_60)
       return 1001LL * 1000000000LL / 30000;

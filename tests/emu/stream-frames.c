@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* stream-frames.c - the picture the emulated streaming devices show:
  * moving colour bars (one pattern per input) with the frame number drawn in
- * a box, as raw YUYV / UYVY frames and as MJPEG frames from a tiny baseline
+ * a box, as raw YUYV / UYVY / NV12 / HM12 frames and as MJPEG frames from a tiny baseline
  * JPEG encoder.  The encoder codes each 8x8 block by its DC coefficient only
  * (the block's colour, taken at its centre), so a frame costs next to no CPU
  * yet is a real JFIF image any decoder (jpegdec, avdec_mjpeg) accepts;
@@ -11,6 +11,7 @@
 #include "stream-frames.h"
 
 #include <linux/videodev2.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* 75 % colour bars, BT.601 limited range: white yellow cyan green magenta
@@ -144,6 +145,9 @@ emu_frame_size (uint32_t fourcc, uint32_t width, uint32_t height)
     case V4L2_PIX_FMT_YUYV:
     case V4L2_PIX_FMT_UYVY:
       return (size_t) width *2 * height;
+    case V4L2_PIX_FMT_NV12:
+    case V4L2_PIX_FMT_HM12:
+      return (size_t) width *height * 3 / 2;
     case V4L2_PIX_FMT_MJPEG:
     case V4L2_PIX_FMT_JPEG:
       /* DC-only JPEG: at most ~6 bytes per 16x8 MCU, plus headers */
@@ -188,6 +192,62 @@ draw_packed (const struct emu_picture *pic, uint8_t * dst, int uyvy)
       }
     }
   }
+}
+
+/* NV12: the Y plane, then Cb Cr interleaved at half size, each chroma
+ * sample the one of the top-left pixel of its 2x2 block.  The ivtv/cx18
+ * YUV node's HM12 is the same picture in 16x16 tiles (below). */
+static void
+draw_nv12 (const struct emu_picture *pic, uint8_t * dst)
+{
+  uint8_t *uv = dst + (size_t) pic->width * pic->height;
+  uint32_t x, y;
+  uint8_t c[3];
+
+  for (y = 0; y < pic->height; y++)
+    for (x = 0; x < pic->width; x++) {
+      emu_picture_pixel (pic, x, y, c);
+      dst[(size_t) y * pic->width + x] = c[0];
+      if (!(x & 1) && !(y & 1)) {
+        uint8_t *p = uv + (size_t) (y / 2) * pic->width + x;
+
+        p[0] = c[1];
+        p[1] = c[2];
+      }
+    }
+}
+
+/* HM12 (V4L2_PIX_FMT_NV12_16L16, the cx23415/6/8 YUV stream): the NV12
+ * planes cut in 16x16-byte tiles, tile after tile left to right, then tile
+ * rows top to bottom, each tile's 16 rows of 16 bytes in a row
+ * (Documentation/userspace-api/media/v4l/pixfmt-yuv-planar.rst, "Tiled
+ * NV12"; ivtv-fileops.c hands the firmware's buffer out as it is).  Width
+ * and height multiples of 16 (32 for the chroma plane); 720x480/576 are. */
+static void
+tile_plane (const uint8_t * src, uint8_t * dst, uint32_t w, uint32_t h)
+{
+  uint32_t tx, ty, i;
+
+  for (ty = 0; ty < h; ty += 16)
+    for (tx = 0; tx < w; tx += 16)
+      for (i = 0; i < 16 && ty + i < h; i++) {
+        memcpy (dst, src + (size_t) (ty + i) * w + tx, 16);
+        dst += 16;
+      }
+}
+
+static void
+draw_hm12 (const struct emu_picture *pic, uint8_t * dst)
+{
+  size_t ysize = (size_t) pic->width * pic->height;
+  uint8_t *nv12 = malloc (ysize * 3 / 2);
+
+  if (!nv12)
+    return;
+  draw_nv12 (pic, nv12);
+  tile_plane (nv12, dst, pic->width, pic->height);
+  tile_plane (nv12 + ysize, dst + ysize, pic->width, pic->height / 2);
+  free (nv12);
 }
 
 /* ---- MJPEG ---- */
@@ -393,6 +453,15 @@ emu_frame_draw (uint32_t fourcc, const struct emu_picture *pic, void *dst,
       if (cap < size)
         return 0;
       draw_packed (pic, dst, fourcc == V4L2_PIX_FMT_UYVY);
+      return size;
+    case V4L2_PIX_FMT_NV12:
+    case V4L2_PIX_FMT_HM12:
+      if (cap < size || pic->width % 16 || pic->height % 32)
+        return 0;
+      if (fourcc == V4L2_PIX_FMT_NV12)
+        draw_nv12 (pic, dst);
+      else
+        draw_hm12 (pic, dst);
       return size;
     case V4L2_PIX_FMT_MJPEG:
     case V4L2_PIX_FMT_JPEG:

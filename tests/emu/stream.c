@@ -54,7 +54,7 @@ std_parm (struct emu_file *f, unsigned long req, struct v4l2_streamparm *sp)
 {
   struct emu_device *dev = f->dev;
 
-  if (!dev->prof->formats[0].size_follows_std)
+  if (!emu_size_follows_std (dev))
     return EMU_NEXT;
   if (req == VIDIOC_S_PARM)
     return -ENOTTY;

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* profile-pvrusb2.c - `pvrusb2`: a Hauppauge WinTV PVR-USB2 (pvrusb2
+ * driver, the cx23416 encoder of the PVR-250 on USB).  One video node, MPEG
+ * program stream by read() only, no YUV or PCM node; inputs "television",
+ * "s-video", "composite", "radio".  Kernel sources:
+ *  - drivers/media/usb/pvrusb2/pvrusb2-v4l2.c pvr2_querycap(): the video
+ *    node is VIDEO_CAPTURE | TUNER | AUDIO | READWRITE; pvr2_v4l2_fops has
+ *    read and poll, no mmap and no vb2 (REQBUFS is ENOTTY);
+ *  - pvrusb2-v4l2.c pvr2_enum_input(): the input names are the values of
+ *    the "input" control (pvrusb2-hdw.c control_values_input[]:
+ *    "television", "radio", "s-video", "composite"); television and radio
+ *    are TUNER inputs, the others CAMERA;
+ *  - pvrusb2-hdw.c: the encoder is cx2341x, so the codec controls are
+ *    those of the ivtv cards (profile-pvr.h).
+ *  - every input has V4L2_IN_CAP_STD: the v4l2-ioctl.c core sets it when
+ *    the node has S_STD (v4l_enuminput()), the radio input too.
+ * The radio input carries no picture: the emulator gives the black clip. */
+#include "payload.h"
+#include "profile-pvr.h"
+
+const struct emu_profile emu_profile_pvrusb2 = {
+  .name = "pvrusb2",
+  .summary = "Hauppauge WinTV PVR-USB2 (pvrusb2) MPEG encoder: one node, "
+      "read() only, television/s-video/composite/radio",
+  .driver = "pvrusb2",
+  .card = "WinTV PVR USB2 (Model 29xxx)",
+  .bus_info = "usb-0000:00:1d.7-4",
+  .caps = MPEG_CAPS,
+  .buf_type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+  .inputs = {
+        TUNER_INPUT ("television"),
+        LINE_INPUT ("s-video", 0, 1),
+        LINE_INPUT ("composite", 0, 2),
+        {.name = "radio",.type = V4L2_INPUT_TYPE_TUNER,.std = IN_STD,
+              .audioset = 1 << 0,.tuner = 0,.capabilities = V4L2_IN_CAP_STD,
+            .content = EMU_CONTENT_BLACK},
+      },
+  .audios = {
+        {.name = "PVRUSB2 Audio",.capability = V4L2_AUDCAP_STEREO},
+      },
+  .def_std = V4L2_STD_NTSC_M,
+  .tuner = TV_TUNER,
+  .ctrls = {MPEG_CTRLS},
+  .formats = {MPEG_FORMATS},
+  .events = (1u << V4L2_EVENT_EOS) | (1u << V4L2_EVENT_SOURCE_CHANGE),
+  .engine = &emu_engine_mpeg,
+};
