@@ -271,15 +271,28 @@ def generate(Gst, GObject):
     if dpf is not None:
         L.append("## Device provider")
         L.append("")
-        L.append("`%s` (rank %d, %s): %s. Each device has class "
-                 "`Video/Source`, the caps ivtvsrc produces from it, a "
-                 "display name \"CARD (DRIVER)\" and the properties "
-                 "`device.path`, `device.api`, `device.driver`, "
+        L.append("`%s` (rank %d, %s): %s. A capture node ivtvsrc opens "
+                 "has class `Video/Source`, the caps ivtvsrc produces from "
+                 "it and a display name \"CARD (DRIVER)\"; an output node "
+                 "`Video/Sink` with v4l2sink's caps; a node that does not "
+                 "open keeps its place with `ivtv.open-error` (the reason) "
+                 "and `ivtv.open-error-code` (`permission`, `busy`, "
+                 "`not-found`, `failed`). Properties: v4l2deviceprovider's "
+                 "keys (`device.path`, `device.api`, `udev-probed`, "
+                 "`v4l2.device.driver`, `v4l2.device.card`, "
+                 "`v4l2.device.bus_info`, `v4l2.device.version`, "
+                 "`v4l2.device.capabilities`, `v4l2.device.device_caps`, "
+                 "and from udev `device.bus_path`, `sysfs.path`, `udev.id`, "
+                 "`device.subsystem`, `device.vendor.id`, "
+                 "`device.vendor.name`, `device.product.id`, "
+                 "`device.product.name`, `device.serial`, "
+                 "`device.capabilities`) and ivtvsrc's (`device.driver`, "
                  "`device.bus`, `v4l2.card`, `v4l2.inputs`, "
                  "`v4l2.current-input`, `v4l2.standards`, "
-                 "`v4l2.io-methods`; `gst_device_create_element()` gives an "
-                 "ivtvsrc with `device` set. Try `gst-device-monitor-1.0 "
-                 "Video/Source`." % (
+                 "`v4l2.io-methods`); `gst_device_create_element()` gives an "
+                 "ivtvsrc (v4l2sink) with `device` set. Try "
+                 "`gst-device-monitor-1.0 Video/Source` (`-i` also shows "
+                 "the hidden v4l2deviceprovider's entries)." % (
                      dpf.get_name(), dpf.get_rank(),
                      dpf.get_metadata("long-name"),
                      dpf.get_metadata("description")))

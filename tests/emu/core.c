@@ -502,6 +502,7 @@ fill_pix (const struct emu_format *fmt, uint32_t w, uint32_t h,
       break;
     case V4L2_PIX_FMT_NV12:
     case V4L2_PIX_FMT_YUV420:
+    case V4L2_PIX_FMT_HM12:    /* ivtv_g_fmt_vid_cap(): bytesperline 720 */
       pix->bytesperline = w;
       pix->sizeimage = w * h * 3 / 2;
       break;

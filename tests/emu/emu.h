@@ -302,6 +302,7 @@ emu_file_gone (const struct emu_file *f)
 extern const struct emu_engine emu_engine_mpeg; /* mpeg.c: read() encoder */
 extern const struct emu_engine emu_engine_sink; /* sink.c: write()-only output */
 extern const struct emu_engine emu_engine_stream;       /* stream.c (A2) */
+extern const struct emu_engine emu_engine_pcm;  /* pcm.c: PCM node, read() */
 
 extern const struct emu_profile emu_profile_pvr250;
 extern const struct emu_profile emu_profile_pvr150;

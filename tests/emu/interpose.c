@@ -73,6 +73,8 @@ setup_devices (void)
     snprintf (dev->path, sizeof (dev->path), "%s", at + 1);
     num = dev->path + strcspn (dev->path, "0123456789");
     dev->minor = atoi (num);
+    if (strncmp (dev->path, "/dev/radio", 10) == 0)
+      dev->minor += 64;         /* radio nodes: minors of their own */
     dev->faults = calloc (1, sizeof (*dev->faults));
     if (emu_faults_parse (faults, dev->path, dev->faults) < 0)
       continue;

@@ -10,18 +10,8 @@ const struct emu_profile emu_profile_pvr250 = {
       "5 inputs, tuner, MPEG-2 PS",
   .card = "WinTV PVR 250",
   .bus_info = "PCI:0000:03:01.0",
-  .inputs = {
-        TUNER_INPUT ("Tuner 1"),
-        LINE_INPUT ("S-Video 1", 1, 1),
-        LINE_INPUT ("Composite 1", 1, 2),
-        LINE_INPUT ("S-Video 2", 2, 3),
-        LINE_INPUT ("Composite 2", 2, 4),
-      },
-  .audios = {
-        {.name = "Tuner 1",.capability = V4L2_AUDCAP_STEREO},
-        {.name = "Line In 1",.capability = V4L2_AUDCAP_STEREO},
-        {.name = "Line In 2",.capability = V4L2_AUDCAP_STEREO},
-      },
+  .inputs = {PVR250_INPUTS},
+  .audios = {PVR250_AUDIOS},
   IVTV_ENCODER,
 };
 
@@ -31,14 +21,7 @@ const struct emu_profile emu_profile_pvr150 = {
       "Television/Composite/S-Video",
   .card = "WinTV PVR 150",
   .bus_info = "PCI:0000:04:00.0",
-  .inputs = {
-        TUNER_INPUT ("Television"),
-        LINE_INPUT ("Composite 1", 1, 2),
-        LINE_INPUT ("S-Video 1", 1, 1),
-      },
-  .audios = {
-        {.name = "Television",.capability = V4L2_AUDCAP_STEREO},
-        {.name = "Line In",.capability = V4L2_AUDCAP_STEREO},
-      },
+  .inputs = {PVR150_INPUTS},
+  .audios = {PVR150_AUDIOS},
   IVTV_ENCODER,
 };

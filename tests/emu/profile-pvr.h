@@ -119,4 +119,25 @@
     .std = IN_STD,.audioset = 1 << (audio),.capabilities = V4L2_IN_CAP_STD, \
     .content = (c)}
 
+/* the inputs and audio inputs of each card: every node of the card answers
+ * ENUMINPUT/ENUMAUDIO the same (ivtv's ioctl ops are shared by its nodes,
+ * ivtv-ioctl.c ivtv_set_funcs()) */
+#define PVR250_INPUTS \
+  TUNER_INPUT ("Tuner 1"), \
+  LINE_INPUT ("S-Video 1", 1, 1), \
+  LINE_INPUT ("Composite 1", 1, 2), \
+  LINE_INPUT ("S-Video 2", 2, 3), \
+  LINE_INPUT ("Composite 2", 2, 4)
+#define PVR250_AUDIOS \
+  {.name = "Tuner 1",.capability = V4L2_AUDCAP_STEREO}, \
+  {.name = "Line In 1",.capability = V4L2_AUDCAP_STEREO}, \
+  {.name = "Line In 2",.capability = V4L2_AUDCAP_STEREO}
+#define PVR150_INPUTS \
+  TUNER_INPUT ("Television"), \
+  LINE_INPUT ("Composite 1", 1, 2), \
+  LINE_INPUT ("S-Video 1", 1, 1)
+#define PVR150_AUDIOS \
+  {.name = "Television",.capability = V4L2_AUDCAP_STEREO}, \
+  {.name = "Line In",.capability = V4L2_AUDCAP_STEREO}
+
 #endif

@@ -84,5 +84,25 @@ case "$case_" in
       num-buffers=2 ! fakesink > "$tmp/log" 2>&1 && fail "mmap accepted"
     grep -q 'rw' "$tmp/log" || fail "the error does not name read() (rw)"
     echo "ok: inputs and read() only" ;;
+  ivtv-yuv-raw)
+    # the ivtv card's YUV node read as it is (dd): HM12 frames, 720x480 for
+    # NTSC, G_FMT as ivtv_g_fmt_vid_cap() answers
+    "$emu" --card pvr250 -- sh -c 'v4l2-ctl -d /dev/video32 --get-fmt-video;
+      dd if=/dev/video32 bs=518400 count=3 of='"$tmp/y.hm12"' 2>/dev/null' \
+      > "$tmp/log" 2>&1 || fail "exit $?"
+    cat "$tmp/log"
+    for w in "Width/Height *: 720/480" "'HM12'" "Bytes per Line *: 720" \
+        "Size Image *: 518400" "Field *: Interlaced"; do
+      grep -q "$w" "$tmp/log" || fail "G_FMT lacks $w"
+    done
+    "$check" HM12 720x480 0 "$tmp/y.hm12" 3 || fail "frames differ" ;;
+  ivtv-pcm-raw)
+    # the PCM node: no format ioctls, 192000 bytes a second of S16LE stereo
+    "$emu" --card pvr150 -- sh -c 'v4l2-ctl -d /dev/video24 --get-fmt-video;
+      dd if=/dev/video24 bs=48000 count=4 of='"$tmp/p.raw"' 2>/dev/null' \
+      > "$tmp/log" 2>&1
+    cat "$tmp/log"
+    grep -q 'Inappropriate ioctl' "$tmp/log" || fail "G_FMT was not ENOTTY"
+    "$check" S16LE - 0 "$tmp/p.raw" 192000 || fail "samples differ" ;;
   *) echo "unknown case $case_"; exit 2 ;;
 esac

@@ -24,7 +24,8 @@ static const gchar *const mpeg_drivers[] = { "ivtv", "cx18", "pvrusb2", NULL };
 
 /* ---- finding the card ---- */
 
-/* how much we like a device: 0 = not a V4L2 node ivtvsrc can open */
+/* how much we like a device: 0 = not a V4L2 node; 1 = one the provider
+ * could not open (chosen last, the element then says why) */
 static gint
 device_score (GstDevice * dev)
 {
@@ -38,7 +39,8 @@ device_score (GstDevice * dev)
   driver = gst_structure_get_string (props, "device.driver");
   if (path != NULL && g_str_has_prefix (path, "/dev/")) {
     score = 1;
-    if (gst_structure_has_name (props, "ivtv-device-properties"))
+    if (gst_structure_has_name (props, "ivtv-device-properties")
+        && !gst_structure_has_field (props, "ivtv.open-error"))
       score += 2;               /* listed (and probed) by ivtvsrc's provider */
     if (driver != NULL && g_strv_contains (mpeg_drivers, driver))
       score += 4;               /* an MPEG encoder card: what we are for */
