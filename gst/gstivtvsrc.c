@@ -303,6 +303,7 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
 
   element_class->change_state = GST_DEBUG_FUNCPTR (gst_ivtv_src_change_state);
   element_class->send_event = GST_DEBUG_FUNCPTR (gst_ivtv_src_send_event);
+  ivtv_reader_thread_class_init (element_class);
   install_base_src_methods (klass);
 
   gst_type_mark_as_plugin_api (IVTV_TYPE_IO_MODE, 0);

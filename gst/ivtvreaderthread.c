@@ -41,6 +41,8 @@ struct _IvtvReaderThread
   gboolean flushing, stopping, ending;
   gboolean final_posted;
 
+  GList *held;                  /* errors posted on the reader thread (lock) */
+
   GstClock *sysclock;
   GstClockID tick_id;
   IvtvStatsTick *tick;
@@ -52,6 +54,11 @@ struct _IvtvReaderThread
   guint64 gap_frames, gap_bytes;        /* not yet warned about */
   GstClockTime gap_at, gap_dur, last_gap_warn;
 };
+
+/* The reader thread's IvtvReaderThread, in that thread. */
+static GPrivate current_reader;
+static gboolean (*parent_post_message) (GstElement * element,
+    GstMessage * msg);
 
 static GstClockTime
 monotonic (void)
@@ -237,6 +244,47 @@ check_gap (IvtvReaderThread * r, GstBuffer * buf)
   r->have_offset = TRUE;
 }
 
+/* ---- errors after the buffers before them ---- */
+
+/* An error the reader thread posts (the path's: device gone, I/O error)
+ * would stop the pipeline while buffers read before it still wait in the
+ * queue: it is held until create() took those and gets the final flow. */
+static gboolean
+reader_post_message (GstElement * element, GstMessage * msg)
+{
+  IvtvReaderThread *r = g_private_get (&current_reader);
+
+  if (r && r->element == element && GST_MESSAGE_TYPE (msg) ==
+      GST_MESSAGE_ERROR) {
+    g_mutex_lock (&r->lock);
+    r->held = g_list_append (r->held, msg);
+    g_mutex_unlock (&r->lock);
+    return TRUE;
+  }
+  return parent_post_message (element, msg);
+}
+
+void
+ivtv_reader_thread_class_init (GstElementClass * klass)
+{
+  parent_post_message = klass->post_message;
+  klass->post_message = reader_post_message;
+}
+
+static void
+post_held (IvtvReaderThread * r)
+{
+  GList *held, *l;
+
+  g_mutex_lock (&r->lock);
+  held = r->held;
+  r->held = NULL;
+  g_mutex_unlock (&r->lock);
+  for (l = held; l; l = l->next)
+    parent_post_message (r->element, l->data);
+  g_list_free (held);
+}
+
 /* ---- the thread ---- */
 
 /* The running time now: when a buffer without a PTS was read. */
@@ -322,6 +370,7 @@ reader_loop (gpointer data)
   IvtvReaderThread *r = data;
   GstFlowReturn ret = GST_FLOW_OK;
 
+  g_private_set (&current_reader, r);
   while (wait_not_flushing (r, ret == GST_FLOW_FLUSHING)) {
     IvtvQueueLevel level;
     GstBuffer *buf = NULL;
@@ -384,6 +433,7 @@ ivtv_reader_thread_stop (IvtvReaderThread * r)
   g_mutex_unlock (&r->lock);
   ivtv_queue_set_flushing (r->queue, TRUE);
   g_thread_join (r->thread);
+  post_held (r);
   stop_ticks (r);
   post_stats (r, TRUE);
   ivtv_queue_free (r->queue);
@@ -399,6 +449,8 @@ ivtv_reader_thread_pop (IvtvReaderThread * r, GstBuffer ** buf)
 {
   GstFlowReturn ret = ivtv_queue_pop (r->queue, buf);
 
+  if (ret != GST_FLOW_OK && ret != GST_FLOW_FLUSHING)
+    post_held (r);
   if (ret == GST_FLOW_EOS)
     post_stats (r, TRUE);
   return ret;

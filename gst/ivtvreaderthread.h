@@ -14,6 +14,10 @@
  * clock, so it comes while the card or downstream stalls) and once more,
  * final, at the end.
  *
+ * An error posted on the reader thread (the path's) is held back and
+ * posted when pop returns the final flow, after the buffers read before
+ * it, so a pipeline that stops on the error has them all.
+ *
  * Flushing (the element's unlock) makes pop return GST_FLOW_FLUSHING and
  * the reader wait until it is cleared; a flow that is not OK from produce
  * (EOS, error, device lost given up) ends the thread and is what pop
@@ -50,6 +54,10 @@ typedef GstFlowReturn (*IvtvReaderProduce) (gpointer data, gboolean behind,
     GstBuffer ** buf);
 
 typedef struct _IvtvReaderThread IvtvReaderThread;
+
+/* The element's class_init: errors posted on a reader thread are held
+ * until create() took the buffers read before them (post_message). */
+void ivtv_reader_thread_class_init (GstElementClass * klass);
 
 /* Starts the thread.  @frames: raw video, one frame a buffer, whose
  * offsets are frame numbers (a gap is frames lost).  @signal: the
