@@ -10,6 +10,7 @@
 #include "ivtvdebug.h"
 #include "ivtvcaps.h"
 #include "ivtvencoder.h"
+#include "ivtvpriority.h"
 #include "ivtvstream.h"
 
 #include <errno.h>
@@ -155,6 +156,7 @@ gboolean
 ivtv_capture_reopen (IvtvCapture * cap, gboolean reprobe, GError ** error)
 {
   ivtv_device_close (&cap->dev);
+  cap->prio_held = FALSE;       /* it went with the descriptor */
   if (!open_node (cap, error))
     return FALSE;
   if (reprobe) {
@@ -285,6 +287,21 @@ choose_io_mode (IvtvCapture * cap)
   return TRUE;
 }
 
+/* The card is ours before any setting is touched (ivtvpriority.h): FALSE
+ * after posting the one busy error.  Lock held. */
+gboolean
+ivtv_capture_take_card (IvtvCapture * cap)
+{
+  GError *err = NULL;
+
+  if (ivtv_priority_take (&cap->dev, cap->probe.card, &cap->prio_held, &err))
+    return TRUE;
+  GST_ELEMENT_ERROR (cap->element, RESOURCE, BUSY, ("%s", err->message),
+      ("device %s: nothing was set", cap->dev.path));
+  g_clear_error (&err);
+  return FALSE;
+}
+
 gboolean
 ivtv_capture_start (IvtvCapture * cap, const IvtvCaptureSettings * settings)
 {
@@ -297,17 +314,17 @@ ivtv_capture_start (IvtvCapture * cap, const IvtvCaptureSettings * settings)
   }
   ivtv_capture_settings_clear (&cap->settings);
   ivtv_capture_settings_copy (&cap->settings, settings);
-  if (!ivtv_capture_apply_settings (cap, IVTV_SETTING_ALL, FALSE)) {
+  /* nothing is set on a card that is not ours or cannot capture so */
+  if (!ivtv_capture_take_card (cap) || !choose_io_mode (cap)
+      || !ivtv_capture_apply_settings (cap, IVTV_SETTING_ALL, FALSE)) {
+    ivtv_priority_release (&cap->dev, &cap->prio_held);
+    set_mode (cap, IVTV_IO_AUTO);
     g_mutex_unlock (&cap->lock);
     return FALSE;
   }
   ivtv_probe_inputs (&cap->probe, &cap->dev);   /* fresh signal status */
   ivtv_capture_reprobe_formats (cap);   /* the caps of this input */
   ivtv_capture_check_lock (cap);
-  if (!choose_io_mode (cap)) {
-    g_mutex_unlock (&cap->lock);
-    return FALSE;
-  }
   cap->mpeg_stream_type = ivtv_encoder_get_stream_type (&cap->dev);
   g_mutex_lock (&cap->state_lock);
   cap->poll = gst_poll_new (TRUE);
@@ -350,7 +367,9 @@ ivtv_capture_stop (IvtvCapture * cap)
   g_mutex_lock (&cap->lock);
   cap->state = IVTV_CAPTURE_STOPPED;
   ivtv_capture_stop_path (cap);
-  if (ivtv_device_is_open (&cap->dev) && cap->mpeg) {
+  ivtv_priority_release (&cap->dev, &cap->prio_held);
+  /* never stop an encoder another program started */
+  if (ivtv_device_is_open (&cap->dev) && cap->mpeg && cap->encoder_started) {
     GError *err = NULL;
 
     ivtv_encoder_stop (&cap->dev);
@@ -371,6 +390,7 @@ ivtv_capture_stop (IvtvCapture * cap)
     gst_poll_free (poll);
   cap->mpeg = FALSE;
   cap->need_sniff = FALSE;
+  cap->encoder_started = FALSE;
   gst_clear_caps (&cap->caps);  /* the next capture negotiates again */
   g_mutex_unlock (&cap->lock);
 }
@@ -493,6 +513,8 @@ ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf, GstCaps ** sniffed)
     if (ret == GST_FLOW_OK)     /* what was lost meanwhile is a gap */
       GST_BUFFER_FLAG_SET (*buf, GST_BUFFER_FLAG_DISCONT);
   }
+  if (ret == GST_FLOW_OK)
+    cap->encoder_started = TRUE;
   if (ret == GST_FLOW_OK && cap->need_sniff)
     *sniffed = sniff (cap, *buf);
   return ret;
@@ -511,7 +533,7 @@ ivtv_capture_drain (IvtvCapture * cap)
   if (cap->state == IVTV_CAPTURE_DRAINING) {
     drain = TRUE;               /* already ending */
   } else if (cap->state == IVTV_CAPTURE_RUNNING && cap->mpeg
-      && cap->path && cap->path->mode == IVTV_IO_RW
+      && cap->encoder_started && cap->path && cap->path->mode == IVTV_IO_RW
       && ivtv_device_is_open (&cap->dev)
       && ivtv_encoder_stop (&cap->dev)) {
     drain = cap->path->funcs->drain (cap->path, IVTV_DRAIN_MAX_US);
@@ -548,7 +570,8 @@ restore (IvtvCapture * cap)
   gboolean ok;
 
   ok = ivtv_capture_reopen (cap, TRUE, &err)
-      && ivtv_capture_apply_settings (cap, IVTV_SETTING_ALL, FALSE)
+      && ivtv_priority_take (&cap->dev, cap->probe.card, &cap->prio_held,
+      &err) && ivtv_capture_apply_settings (cap, IVTV_SETTING_ALL, FALSE)
       && (cap->caps == NULL || ivtv_capture_apply_format (cap, cap->caps));
   if (ok && cap->caps && cap->frame_size != old_size) {
     GST_WARNING_OBJECT (cap->element, "%s came back with frames of %u "

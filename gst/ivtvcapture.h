@@ -109,7 +109,9 @@ void ivtv_capture_unlock (IvtvCapture * cap);
 IvtvDevice *ivtv_capture_device (IvtvCapture * cap);
 IvtvProbe *ivtv_capture_probe (IvtvCapture * cap);
 
-/* READY -> PAUSED: do the names fit the card?  FALSE after one error. */
+/* READY -> PAUSED: do the names fit the card, and is the card ours (the
+ * record priority, ivtvpriority.h; before the base class starts, so a
+ * busy card is one error)?  FALSE after one error. */
 gboolean ivtv_capture_check_names (IvtvCapture * cap,
     const IvtvCaptureSettings * settings);
 

@@ -44,6 +44,8 @@ struct _IvtvCapture
   gboolean via_libv4l2;         /* chosen at the first open */
 
   IvtvCaptureSettings settings; /* copied at start */
+  gboolean prio_held;           /* the record priority (ivtvpriority) */
+  gboolean encoder_started;     /* our reads started the encoder */
   gint enc_current[IVTV_ENC_N_NAMED];
   IvtvSignal signal;
 
@@ -68,6 +70,7 @@ struct _IvtvCapture
 gboolean ivtv_capture_reopen (IvtvCapture * cap, gboolean reprobe,
     GError ** error);
 gboolean ivtv_capture_start_path (IvtvCapture * cap);
+gboolean ivtv_capture_take_card (IvtvCapture * cap);
 void ivtv_capture_stop_path (IvtvCapture * cap);
 /* ivtvcapture.c, lock not held */
 GstFlowReturn ivtv_capture_reconnect (IvtvCapture * cap);

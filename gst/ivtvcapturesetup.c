@@ -187,15 +187,19 @@ ivtv_capture_check_names (IvtvCapture * cap,
     const IvtvCaptureSettings * settings)
 {
   GError *err = NULL;
+  gboolean ok;
 
   g_mutex_lock (&cap->lock);
   if (ivtv_device_is_open (&cap->dev))
     ivtv_settings_check_names (&cap->probe,
         ivtv_input_is_auto (settings->input) ? NULL : settings->input,
         settings->standard, settings->audio_input, &err);
+  /* the card is ours before the base class starts (one busy error) */
+  ok = err != NULL || !ivtv_device_is_open (&cap->dev)
+      || ivtv_capture_take_card (cap);
   g_mutex_unlock (&cap->lock);
   if (err == NULL)
-    return TRUE;
+    return ok;
   GST_ELEMENT_ERROR (cap->element, RESOURCE, SETTINGS, ("%s", err->message),
       ("device %s", cap->dev.path));
   g_clear_error (&err);

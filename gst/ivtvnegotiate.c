@@ -8,6 +8,7 @@
 
 #include "ivtvnegotiate.h"
 #include "ivtvcaps.h"
+#include "ivtvcolor.h"
 #include "ivtvdebug.h"
 
 #include <errno.h>
@@ -228,6 +229,8 @@ GstCaps *
 ivtv_negotiate_probe_caps (const IvtvProbe * probe, IvtvDevice * dev)
 {
   GstCaps *all, *raw, *sorted;
+  struct v4l2_format fmt;
+  gboolean have_fmt;
   Prefs p;
   guint i;
 
@@ -242,6 +245,9 @@ ivtv_negotiate_probe_caps (const IvtvProbe * probe, IvtvDevice * dev)
   }
   gst_caps_unref (all);
   set_sdtv_pars (raw, &p);
+  have_fmt = dev != NULL && ivtv_device_is_open (dev)
+      && ivtv_device_get_format (dev, &fmt) == 0;
+  ivtv_color_annotate_caps (raw, have_fmt ? &fmt : NULL, sdtv_std (probe));
   sorted = sort_caps (raw, &p);
   gst_caps_unref (raw);
   GST_DEBUG ("capture caps: %" GST_PTR_FORMAT, sorted);

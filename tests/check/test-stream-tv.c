@@ -46,6 +46,11 @@ check_sdtv_caps (GstCaps * caps, gint want_height)
   }
   fail_unless_equals_string (gst_structure_get_string (s, "interlace-mode"),
       "interleaved");
+  /* the order of V4L2_FIELD_INTERLACED is the standard's; SDTV is BT.601 */
+  fail_unless_equals_string (gst_structure_get_string (s, "field-order"),
+      h == 576 ? "top-field-first" : "bottom-field-first");
+  fail_unless_equals_string (gst_structure_get_string (s, "colorimetry"),
+      "bt601");
 }
 
 static void

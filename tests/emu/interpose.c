@@ -81,6 +81,10 @@ setup_devices (void)
     if (emu_state_attach (dev) < 0)
       continue;
     n_devices++;
+    /* the card's VBI node, /dev/vbiN (vbi.c) */
+    if (dev->prof->vbi && n_devices < EMU_MAX_DEVICES
+        && emu_vbi_node_init (dev, &devices[n_devices], faults) == 0)
+      n_devices++;
   }
   free (copy);
 }
@@ -259,7 +263,8 @@ file_free (struct emu_file *f)
   if (dev->prof->engine && dev->prof->engine->close)
     dev->prof->engine->close (f);
   emu_lock (dev);
-  if (f->prio < 4 && dev->st->prio_count[f->prio])
+  if (f->prio < 4 && f->plugged_in == dev->st->plugins
+      && dev->st->prio_count[f->prio])
     dev->st->prio_count[f->prio]--;
   emu_owner_release (f);
   for (pp = &dev->files; *pp; pp = &(*pp)->next)
@@ -392,6 +397,11 @@ emu_open (struct emu_device *dev, int flags)
     dev->st->plugins++;
     dev->st->owner_pid = 0;
     dev->st->owner_id = 0;
+    /* and no priority is held: the new device has its own prio state
+     * (v4l2_device_register -> v4l2_prio_init, v4l2-device.c, which
+     * __video_register_device points vdev->prio at, v4l2-dev.c); the old
+     * device's handles do not count in it (file_free) */
+    memset (dev->st->prio_count, 0, sizeof (dev->st->prio_count));
     if (eng && eng->replug)
       eng->replug (dev);
     dev->st->gen++;

@@ -155,7 +155,8 @@ mpeg_close (struct emu_file *f)
 static bool
 mpeg_busy (struct emu_device *dev)
 {
-  return emu_owner_any (dev);
+  /* ivtv_s_std(): EBUSY while any stream of the card captures */
+  return emu_owner_any (dev) || emu_vbi_capturing (dev);
 }
 
 /* with the lock held: the stream is over; tell the subscribers */

@@ -71,4 +71,5 @@ const struct emu_profile emu_profile_tv_streaming = {
       },
   .events = 0,
   .engine = &emu_engine_stream,
+  .vbi = &emu_vbi_raw_saa7134,
 };

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtvsrc — owning the card for a recording (see ivtvpriority.h): the
+ * V4L2 record priority, the busy checks that come before any setting, and
+ * who else has the node open. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "ivtvpriority.h"
+#include "ivtvdebug.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define GST_CAT_DEFAULT ivtv_debug
+
+#define IVTV_MAX_HOLDERS 8
+
+/* The command name of process @pid ("?" when it cannot be read). */
+static gchar *
+process_name (const gchar * pid)
+{
+  gchar *file = g_build_filename ("/proc", pid, "comm", NULL), *comm = NULL;
+
+  if (!g_file_get_contents (file, &comm, NULL, NULL))
+    comm = g_strdup ("?");
+  g_strstrip (comm);
+  g_free (file);
+  return comm;
+}
+
+/* Does one of process @pid's descriptors point at @target? */
+static gboolean
+process_has_open (const gchar * pid, const gchar * target)
+{
+  gchar *dir = g_build_filename ("/proc", pid, "fd", NULL);
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const gchar *fd;
+  gboolean found = FALSE;
+
+  while (d && !found && (fd = g_dir_read_name (d))) {
+    gchar *link = g_build_filename (dir, fd, NULL);
+    gchar *to = g_file_read_link (link, NULL);
+
+    found = to && strcmp (to, target) == 0;
+    g_free (to);
+    g_free (link);
+  }
+  if (d)
+    g_dir_close (d);
+  g_free (dir);
+  return found;
+}
+
+gchar *
+ivtv_priority_find_holders (const gchar * path)
+{
+  gchar *target = realpath (path, NULL), *self;
+  GString *s = g_string_new (NULL);
+  GDir *proc = g_dir_open ("/proc", 0, NULL);
+  const gchar *pid;
+  guint n = 0;
+
+  self = g_strdup_printf ("%d", (gint) getpid ());
+  while (target && proc && n < IVTV_MAX_HOLDERS
+      && (pid = g_dir_read_name (proc))) {
+    gchar *comm;
+
+    if (!g_ascii_isdigit (pid[0]) || strcmp (pid, self) == 0
+        || !process_has_open (pid, target))
+      continue;
+    comm = process_name (pid);
+    g_string_append_printf (s, "%sPID %s (%s)", n ? ", " : "", pid, comm);
+    g_free (comm);
+    n++;
+  }
+  if (proc)
+    g_dir_close (proc);
+  g_free (self);
+  free (target);
+  return g_string_free (s, n == 0);
+}
+
+/* The one busy error: what holds the card and, where /proc tells, who. */
+static void
+set_busy (GError ** error, IvtvDevice * dev, const gchar * card,
+    const gchar * what)
+{
+  gchar *who = dev->adopted ? NULL : ivtv_priority_find_holders (dev->path);
+
+  g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_BUSY,
+      "%s ('%s') is busy: %s%s%s%s. This capture changed nothing on the "
+      "card; stop the other program or use another card.", dev->path,
+      card, what, who ? " (the node is open in " : "", who ? who : "",
+      who ? ")" : "");
+  g_free (who);
+}
+
+/* The MPEG encoder runs for another reader: cx2341x grabs the stream type
+ * control while encoding (ivtv_start_capture -> cx2341x_handler_set_busy),
+ * QUERYCTRL shows V4L2_CTRL_FLAG_GRABBED. */
+static gboolean
+encoder_running (IvtvDevice * dev)
+{
+  struct v4l2_queryctrl qc;
+
+  memset (&qc, 0, sizeof (qc));
+  qc.id = V4L2_CID_MPEG_STREAM_TYPE;
+  return ivtv_ioctl (dev, VIDIOC_QUERYCTRL, &qc) == 0
+      && (qc.flags & V4L2_CTRL_FLAG_GRABBED);
+}
+
+/* Another handle owns the streaming queue (vb2_queue_is_busy: REQBUFS
+ * from anyone else is EBUSY; REQBUFS 0 from nobody's queue frees
+ * nothing). */
+static gboolean
+queue_owned_elsewhere (IvtvDevice * dev)
+{
+  struct v4l2_requestbuffers rb;
+
+  if (!ivtv_device_has_cap (dev, V4L2_CAP_STREAMING))
+    return FALSE;
+  memset (&rb, 0, sizeof (rb));
+  rb.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  rb.memory = V4L2_MEMORY_MMAP;
+  return ivtv_ioctl (dev, VIDIOC_REQBUFS, &rb) == -EBUSY;
+}
+
+gboolean
+ivtv_priority_take (IvtvDevice * dev, const gchar * card, gboolean * held,
+    GError ** error)
+{
+  enum v4l2_priority prio = V4L2_PRIORITY_UNSET;
+  int ret;
+
+  if (*held)                    /* ours already (READY -> PAUSED took it) */
+    return TRUE;
+  if (ivtv_ioctl (dev, VIDIOC_G_PRIORITY, &prio) == 0
+      && prio == V4L2_PRIORITY_RECORD) {
+    set_busy (error, dev, card, "another program is recording from it (it "
+        "holds the card's record priority)");
+    return FALSE;
+  }
+  if (encoder_running (dev)) {
+    set_busy (error, dev, card, "its MPEG encoder is running for another "
+        "program");
+    return FALSE;
+  }
+  if (queue_owned_elsewhere (dev)) {
+    set_busy (error, dev, card, "another program is streaming from it");
+    return FALSE;
+  }
+  prio = V4L2_PRIORITY_RECORD;
+  ret = ivtv_ioctl (dev, VIDIOC_S_PRIORITY, &prio);
+  if (ret == -EBUSY) {          /* taken between the two calls */
+    set_busy (error, dev, card, "another program is recording from it (it "
+        "holds the card's record priority)");
+    return FALSE;
+  }
+  *held = ret == 0;
+  GST_CAT_DEBUG_OBJECT (ivtv_debug, dev->owner, "%s: record priority %s",
+      dev->path, *held ? "held" : g_strerror (-ret));
+  return TRUE;
+}
+
+void
+ivtv_priority_release (IvtvDevice * dev, gboolean * held)
+{
+  enum v4l2_priority prio = V4L2_PRIORITY_DEFAULT;
+
+  if (*held && ivtv_device_is_open (dev))
+    ivtv_ioctl (dev, VIDIOC_S_PRIORITY, &prio);
+  *held = FALSE;
+}
