@@ -60,6 +60,7 @@
 #include "ivtvdebug.h"
 #include "ivtvencoder.h"
 #include "ivtvpath.h"
+#include "ivtvqueueprops.h"
 #include "ivtvurihandler.h"
 
 #include <string.h>
@@ -101,7 +102,8 @@ enum
   PROP_RECONNECT,
   PROP_ENCODER_FIRST,           /* ivtvencoder.c: IVTV_ENC_N_PROPS ids */
   PROP_ENCODER_LAST = PROP_ENCODER_FIRST + IVTV_ENC_N_PROPS - 1,
-  PROP_DROPIN_FIRST             /* ivtvdropin.c: v4l2src's names */
+  PROP_QUEUE_FIRST,             /* ivtvqueueprops.c: IVTV_QUEUE_N_PROPS ids */
+  PROP_DROPIN_FIRST = PROP_QUEUE_FIRST + IVTV_QUEUE_N_PROPS     /* ivtvdropin.c */
 };
 
 struct _GstIvtvSrc
@@ -271,6 +273,7 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
   install_info_properties (gobject_class);
   ivtv_encoder_install_properties (gobject_class, PROP_ENCODER_FIRST);
   install_robustness_properties (gobject_class);
+  ivtv_queue_install_properties (gobject_class, PROP_QUEUE_FIRST);
   ivtv_dropin_install_properties (gobject_class, PROP_DROPIN_FIRST);
 
   gst_element_class_set_static_metadata (element_class,
@@ -285,6 +288,7 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
 
   element_class->change_state = GST_DEBUG_FUNCPTR (gst_ivtv_src_change_state);
   element_class->send_event = GST_DEBUG_FUNCPTR (gst_ivtv_src_send_event);
+  ivtv_reader_thread_class_init (element_class);
   install_base_src_methods (klass);
 
   gst_type_mark_as_plugin_api (IVTV_TYPE_IO_MODE, 0);
@@ -392,6 +396,8 @@ gst_ivtv_src_set_property (GObject * object, guint prop_id,
     gst_base_src_set_blocksize (GST_BASE_SRC (src), g_value_get_uint (value));
     return;
   }
+  if (ivtv_queue_set_property (src->capture, prop_id - PROP_QUEUE_FIRST, value))
+    return;
   GST_OBJECT_LOCK (src);
   if (prop_id >= PROP_ENCODER_FIRST && prop_id <= PROP_ENCODER_LAST)
     ivtv_encoder_set_property (&p->encoder, prop_id - PROP_ENCODER_FIRST,
@@ -463,6 +469,9 @@ gst_ivtv_src_get_property (GObject * object, guint prop_id, GValue * value,
 
   if (ivtv_dropin_get_property (object, prop_id, value, pspec))
     return;                     /* also device-fd while open */
+  if (ivtv_queue_get_property (src->capture, prop_id - PROP_QUEUE_FIRST,
+          value))
+    return;
   if (prop_id == PROP_BLOCKSIZE)        /* takes the object lock itself */
     g_value_set_uint (value, gst_base_src_get_blocksize (GST_BASE_SRC (src)));
   else if (prop_id == PROP_DEVICE_NAME || prop_id == PROP_DRIVER

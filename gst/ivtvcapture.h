@@ -37,6 +37,7 @@
 #include "ivtvencoder.h"
 #include "ivtviomode.h"
 #include "ivtvprobe.h"
+#include "ivtvreaderthread.h"
 
 G_BEGIN_DECLS
 
@@ -129,6 +130,10 @@ gboolean ivtv_capture_is_capturing (IvtvCapture * cap);
 gboolean ivtv_capture_update (IvtvCapture * cap,
     const IvtvCaptureSettings * settings, IvtvSettingMask what);
 void ivtv_capture_set_timeout (IvtvCapture * cap, guint seconds);
+/* The capture queue's bounds and the stats interval (any time). */
+void ivtv_capture_set_limits (IvtvCapture * cap,
+    const IvtvReaderLimits * limits);
+void ivtv_capture_get_limits (IvtvCapture * cap, IvtvReaderLimits * limits);
 
 /* The I/O method in use (IVTV_IO_AUTO when not capturing). */
 IvtvIoMode ivtv_capture_get_io_mode (IvtvCapture * cap);
@@ -156,8 +161,10 @@ GstClockTime ivtv_capture_latency (IvtvCapture * cap, guint blocksize);
 
 /* ---- data ---- */
 
-/* The next buffer: starts the path at the first call (after waiting for a
- * signal with wait-for-signal), reconnects after a loss.  *sniffed gets
+/* The next buffer: starts the path and the reader thread that drains it
+ * into the capture queue at the first call (after waiting for a signal
+ * with wait-for-signal), then takes from the queue; the reader reconnects
+ * after a loss.  *sniffed gets
  * new caps (transfer full) when the MPEG stream type was just sniffed.
  * GST_FLOW_OK, FLUSHING, EOS, ERROR (posted). */
 GstFlowReturn ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf,
