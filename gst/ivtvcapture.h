@@ -48,6 +48,10 @@ typedef enum
   IVTV_LIBV4L2_OFF
 } IvtvLibv4l2Mode;
 
+/* The use-libv4l2 property's enum (nicks auto, on, off). */
+#define IVTV_TYPE_LIBV4L2_MODE (ivtv_libv4l2_mode_get_type ())
+GType ivtv_libv4l2_mode_get_type (void);
+
 /* How the device is opened (and opened again). */
 typedef struct
 {
