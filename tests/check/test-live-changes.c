@@ -5,7 +5,8 @@
  * blame another program when this element is the one recording; a live
  * input=tuner tunes to the stored frequency; a refused stream type is not
  * applied when the card comes back after an unplug; re-use from READY
- * after an unplug works once the card is back. */
+ * after an unplug works once the card is back; a live timeout change
+ * works on the streaming path as on read(). */
 #include "harness.h"
 
 #include <errno.h>
@@ -309,6 +310,36 @@ GST_START_TEST (test_ready_reuse_after_unplug)
 
 GST_END_TEST;
 
+/* ---- --fault stall-after=N (read() and streaming) ---- */
+
+/* timeout=30 at start, timeout=1 once the data stopped: the warning after
+ * 1 s and the error after 2 s come from the new value, on either path. */
+GST_START_TEST (test_stall_live_timeout)
+{
+  GstMessage *msg;
+  gint64 t0;
+  gchar *w;
+  Live l;
+
+  live_start (&l, "timeout=30");
+  g_usleep (500000);            /* the data has stopped (stall-after) */
+  t0 = g_get_monotonic_time ();
+  g_object_set (l.src, "timeout", 1, NULL);
+  msg = gst_bus_timed_pop_filtered (l.bus, 6 * GST_SECOND,
+      GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "no error within 6 s of timeout=1");
+  w = ic_message_text (msg);
+  fail_unless (strstr (w, "for 2 seconds"), "%s", w);
+  fail_unless (g_get_monotonic_time () - t0 < 4 * G_USEC_PER_SEC,
+      "the error came %" G_GINT64_FORMAT " ms after timeout=1",
+      (g_get_monotonic_time () - t0) / 1000);
+  g_free (w);
+  gst_message_unref (msg);
+  live_stop (&l);
+}
+
+GST_END_TEST;
+
 static Suite *
 live_suite (void)
 {
@@ -322,6 +353,7 @@ live_suite (void)
   tcase_add_test (tc, test_live_tuner_applies_frequency);
   tcase_add_test (tc, test_reconnect_skips_refused_stream_type);
   tcase_add_test (tc, test_ready_reuse_after_unplug);
+  tcase_add_test (tc, test_stall_live_timeout);
   return s;
 }
 
