@@ -279,7 +279,9 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
   gst_element_class_set_static_metadata (element_class,
       "IVTV / V4L2 video source", "Source/Video",
       "Captures from V4L2 devices, including read()-only MPEG encoder cards "
-      "(ivtv, cx18, pvrusb2)", "ivtvsrc developers");
+      "(ivtv, cx18, pvrusb2)", "ivtvsrc project");
+  gst_element_class_add_metadata (element_class, GST_ELEMENT_METADATA_DOC_URI,
+      IVTV_DOC_URI);
 
   caps = ivtv_caps_template ();
   gst_element_class_add_pad_template (element_class,
