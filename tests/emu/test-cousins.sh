@@ -116,6 +116,13 @@ case "$case_" in
     [ "$(grep -c 'Device or resource busy' "$tmp/log")" -eq 3 ] ||
       fail "not three EBUSY while streaming"
     grep -q 'Video input set to 2' "$tmp/log" || fail "S_INPUT refused when idle" ;;
+  cx18-yuv-mmap)
+    # the HVR-1600's YUV node streams: UYVY by mmap, byte for byte
+    "$emu" --card cx18 -- timeout 60 gst-launch-1.0 -v ivtvsrc \
+      device=/dev/video32 io-mode=mmap num-buffers=6 ! video/x-raw,format=UYVY ! \
+      filesink location="$tmp/f.uyvy" > "$tmp/log" 2>&1 || fail "exit $?"
+    want_caps "format=(string)UYVY" "width=(int)720" "height=(int)480"
+    "$check" UYVY 720x480 0 "$tmp/f.uyvy" 6 || fail "frames differ" ;;
   ivtv-yuv-raw)
     # the ivtv card's YUV node read as it is (dd): HM12 frames, 720x480 for
     # NTSC, G_FMT as ivtv_g_fmt_vid_cap() answers
