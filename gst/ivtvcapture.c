@@ -172,6 +172,28 @@ ivtv_capture_reopen (IvtvCapture * cap, gboolean reprobe, GError ** error)
   return TRUE;
 }
 
+/* READY -> PAUSED after the device went away (the pipeline went back to
+ * READY after the error): open it again with the recipe, a new device
+ * maybe, once it is back.  Lock held.  FALSE after posting the error. */
+gboolean
+ivtv_capture_ensure_open (IvtvCapture * cap)
+{
+  struct v4l2_capability qc;
+  GError *err = NULL;
+  int ret = ivtv_device_is_open (&cap->dev) ?
+      ivtv_ioctl (&cap->dev, VIDIOC_QUERYCAP, &qc) : -ENODEV;
+
+  if (ret != -ENODEV && ret != -ENXIO)
+    return TRUE;
+  GST_INFO_OBJECT (cap->element, "the device went away: opening it again");
+  if (ivtv_capture_reopen (cap, TRUE, &err))
+    return TRUE;
+  GST_ELEMENT_ERROR (cap->element, RESOURCE, NOT_FOUND, ("%s",
+          err->message), ("opening the device again after it went away"));
+  g_clear_error (&err);
+  return FALSE;
+}
+
 /* libv4l2 when asked, or (auto) for a streaming device none of whose
  * formats GStreamer knows (it converts them to RGB/YUV).  FALSE with
  * @error when use-libv4l2=on in a build without libv4l2. */

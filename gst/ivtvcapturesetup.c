@@ -249,6 +249,10 @@ ivtv_capture_check_names (IvtvCapture * cap,
   gboolean ok;
 
   g_mutex_lock (&cap->lock);
+  if (!ivtv_capture_ensure_open (cap)) {
+    g_mutex_unlock (&cap->lock);
+    return FALSE;
+  }
   if (ivtv_device_is_open (&cap->dev))
     ivtv_settings_check_names (&cap->probe,
         ivtv_input_is_auto (settings->input) ? NULL : settings->input,
