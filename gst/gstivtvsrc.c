@@ -54,10 +54,13 @@
 #include "ivtvcapture.h"
 #include "ivtvcaps.h"
 #include "ivtvcolorbalance.h"
+#include "ivtvdropin.h"
+#include "ivtvorientation.h"
 #include "ivtvsettings.h"
 #include "ivtvdebug.h"
 #include "ivtvencoder.h"
 #include "ivtvpath.h"
+#include "ivtvqueueprops.h"
 #include "ivtvurihandler.h"
 
 #include <string.h>
@@ -98,7 +101,9 @@ enum
   PROP_WAIT_FOR_SIGNAL,
   PROP_RECONNECT,
   PROP_ENCODER_FIRST,           /* ivtvencoder.c: IVTV_ENC_N_PROPS ids */
-  PROP_ENCODER_LAST = PROP_ENCODER_FIRST + IVTV_ENC_N_PROPS - 1
+  PROP_ENCODER_LAST = PROP_ENCODER_FIRST + IVTV_ENC_N_PROPS - 1,
+  PROP_QUEUE_FIRST,             /* ivtvqueueprops.c: IVTV_QUEUE_N_PROPS ids */
+  PROP_DROPIN_FIRST = PROP_QUEUE_FIRST + IVTV_QUEUE_N_PROPS     /* ivtvdropin.c */
 };
 
 struct _GstIvtvSrc
@@ -114,30 +119,12 @@ struct _GstIvtvSrc
   IvtvCapture *capture;         /* the device and everything done with it */
 };
 
-#define IVTV_TYPE_LIBV4L2_MODE (ivtv_libv4l2_mode_get_type ())
-static GType
-ivtv_libv4l2_mode_get_type (void)
-{
-  static gsize id = 0;
-  static const GEnumValue values[] = {
-    {IVTV_LIBV4L2_AUTO, "Only for streaming devices whose formats need "
-          "conversion", "auto"},
-    {IVTV_LIBV4L2_ON, "Always use libv4l2", "on"},
-    {IVTV_LIBV4L2_OFF, "Never use libv4l2", "off"},
-    {0, NULL, NULL}
-  };
-
-  if (g_once_init_enter (&id)) {
-    GType t = g_enum_register_static ("GstIvtvLibv4l2", values);
-    g_once_init_leave (&id, t);
-  }
-  return id;
-}
-
 #define gst_ivtv_src_parent_class parent_class
 G_DEFINE_TYPE_WITH_CODE (GstIvtvSrc, gst_ivtv_src, GST_TYPE_PUSH_SRC,
     G_IMPLEMENT_INTERFACE (GST_TYPE_COLOR_BALANCE,
         ivtv_color_balance_iface_init)
+    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_ORIENTATION,
+        ivtv_orientation_iface_init)
     G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER, ivtv_uri_handler_init));
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (ivtvsrc, "ivtvsrc", GST_RANK_NONE,
     GST_TYPE_IVTV_SRC, ivtv_debug_init ());
@@ -269,7 +256,6 @@ install_robustness_properties (GObjectClass * gobject_class)
           "restored) instead of failing, with the same settings and format "
           "(read() and streaming capture)", DEFAULT_RECONNECT,
           rw | GST_PARAM_MUTABLE_READY));
-
 }
 
 static void
@@ -287,6 +273,8 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
   install_info_properties (gobject_class);
   ivtv_encoder_install_properties (gobject_class, PROP_ENCODER_FIRST);
   install_robustness_properties (gobject_class);
+  ivtv_queue_install_properties (gobject_class, PROP_QUEUE_FIRST);
+  ivtv_dropin_install_properties (gobject_class, PROP_DROPIN_FIRST);
 
   gst_element_class_set_static_metadata (element_class,
       "IVTV / V4L2 video source", "Source/Video",
@@ -300,6 +288,7 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
 
   element_class->change_state = GST_DEBUG_FUNCPTR (gst_ivtv_src_change_state);
   element_class->send_event = GST_DEBUG_FUNCPTR (gst_ivtv_src_send_event);
+  ivtv_reader_thread_class_init (element_class);
   install_base_src_methods (klass);
 
   gst_type_mark_as_plugin_api (IVTV_TYPE_IO_MODE, 0);
@@ -322,6 +311,7 @@ gst_ivtv_src_init (GstIvtvSrc * src)
   src->props.reconnect = DEFAULT_RECONNECT;
   src->capture = ivtv_capture_new (GST_ELEMENT (src));
   ivtv_color_balance_attach (G_OBJECT (src), src->capture);
+  ivtv_dropin_attach (G_OBJECT (src), src->capture);
 
   gst_base_src_set_live (GST_BASE_SRC (src), TRUE);
   gst_base_src_set_format (GST_BASE_SRC (src), GST_FORMAT_TIME);
@@ -403,10 +393,14 @@ gst_ivtv_src_set_property (GObject * object, guint prop_id,
   if ((prop_id == PROP_DEVICE || prop_id == PROP_DEVICE_FD)
       && ivtv_capture_refuse_device_change (src->capture, pspec->name))
     return;                     /* warned: the device in use stays */
+  if (ivtv_dropin_set_property (object, prop_id, value, pspec))
+    return;                     /* v4l2src's names, through ours */
   if (prop_id == PROP_BLOCKSIZE) {      /* takes the object lock itself */
     gst_base_src_set_blocksize (GST_BASE_SRC (src), g_value_get_uint (value));
     return;
   }
+  if (ivtv_queue_set_property (src->capture, prop_id - PROP_QUEUE_FIRST, value))
+    return;
   GST_OBJECT_LOCK (src);
   if (prop_id >= PROP_ENCODER_FIRST && prop_id <= PROP_ENCODER_LAST)
     ivtv_encoder_set_property (&p->encoder, prop_id - PROP_ENCODER_FIRST,
@@ -476,6 +470,11 @@ gst_ivtv_src_get_property (GObject * object, guint prop_id, GValue * value,
   GstIvtvSrc *src = GST_IVTV_SRC (object);
   IvtvCaptureSettings *p = &src->props;
 
+  if (ivtv_dropin_get_property (object, prop_id, value, pspec))
+    return;                     /* also device-fd while open */
+  if (ivtv_queue_get_property (src->capture, prop_id - PROP_QUEUE_FIRST,
+          value))
+    return;
   if (prop_id == PROP_BLOCKSIZE)        /* takes the object lock itself */
     g_value_set_uint (value, gst_base_src_get_blocksize (GST_BASE_SRC (src)));
   else if (prop_id == PROP_DEVICE_NAME || prop_id == PROP_DRIVER
@@ -576,10 +575,9 @@ open_device (GstIvtvSrc * src)
   return ok;
 }
 
-/* READY -> PAUSED before the base class: the names must fit the card,
- * then the session starts (settings, I/O choice).  A failure posts one
- * error; failing in GstBaseSrc::start() would add the base class's
- * generic second one ("state change failed..."). */
+/* READY -> PAUSED before the base class: names, then the session starts.
+ * A failure posts one error (in GstBaseSrc::start() the base class would
+ * add a generic second one, "state change failed..."). */
 static gboolean
 start_capture (GstIvtvSrc * src)
 {
@@ -663,6 +661,7 @@ gst_ivtv_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter)
   caps = ivtv_capture_get_caps (src->capture);
   if (caps == NULL)
     caps = gst_pad_get_pad_template_caps (GST_BASE_SRC_PAD (bsrc));
+  caps = ivtv_dropin_fix_caps (G_OBJECT (src), caps);
   if (filter) {
     res = gst_caps_intersect_full (filter, caps, GST_CAPS_INTERSECT_FIRST);
     gst_caps_unref (caps);

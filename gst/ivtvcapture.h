@@ -37,6 +37,7 @@
 #include "ivtvencoder.h"
 #include "ivtviomode.h"
 #include "ivtvprobe.h"
+#include "ivtvreaderthread.h"
 
 G_BEGIN_DECLS
 
@@ -46,6 +47,10 @@ typedef enum
   IVTV_LIBV4L2_ON,
   IVTV_LIBV4L2_OFF
 } IvtvLibv4l2Mode;
+
+/* The use-libv4l2 property's enum (nicks auto, on, off). */
+#define IVTV_TYPE_LIBV4L2_MODE (ivtv_libv4l2_mode_get_type ())
+GType ivtv_libv4l2_mode_get_type (void);
 
 /* How the device is opened (and opened again). */
 typedef struct
@@ -129,6 +134,10 @@ gboolean ivtv_capture_refuse_device_change (IvtvCapture * cap,
 gboolean ivtv_capture_update (IvtvCapture * cap,
     const IvtvCaptureSettings * settings, IvtvSettingMask what);
 void ivtv_capture_set_timeout (IvtvCapture * cap, guint seconds);
+/* The capture queue's bounds and the stats interval (any time). */
+void ivtv_capture_set_limits (IvtvCapture * cap,
+    const IvtvReaderLimits * limits);
+void ivtv_capture_get_limits (IvtvCapture * cap, IvtvReaderLimits * limits);
 
 /* The I/O method in use (IVTV_IO_AUTO when not capturing). */
 IvtvIoMode ivtv_capture_get_io_mode (IvtvCapture * cap);
@@ -161,8 +170,10 @@ GstClockTime ivtv_capture_latency (IvtvCapture * cap, guint blocksize);
 
 /* ---- data ---- */
 
-/* The next buffer: starts the path at the first call (after waiting for a
- * signal with wait-for-signal), reconnects after a loss.  *sniffed gets
+/* The next buffer: starts the path and the reader thread that drains it
+ * into the capture queue at the first call (after waiting for a signal
+ * with wait-for-signal), then takes from the queue; the reader reconnects
+ * after a loss.  *sniffed gets
  * new caps (transfer full) when the MPEG stream type was just sniffed.
  * GST_FLOW_OK, FLUSHING, EOS, ERROR (posted). */
 GstFlowReturn ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf,

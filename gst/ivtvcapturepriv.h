@@ -8,6 +8,7 @@
 
 #include "ivtvcapture.h"
 #include "ivtvpath.h"
+#include "ivtvreaderthread.h"
 #include "ivtvsignal.h"
 
 G_BEGIN_DECLS
@@ -56,6 +57,11 @@ struct _IvtvCapture
   IvtvIoMode mode;              /* chosen at start, then the path's */
   IvtvPath *path;               /* NULL until the first buffer */
   guint extra_buffers;
+  gboolean flushing;            /* unlock() .. unlock_stop() */
+  IvtvReaderLimits limits;      /* the queue's bounds, stats-interval */
+  /* the thread that reads the path into the queue (ivtvreaderthread.h);
+   * started with the path, stopped before it */
+  IvtvReaderThread *reader;
 
   /* the format (lock) */
   GstCaps *caps;                /* applied, for a reconnect */
@@ -72,6 +78,9 @@ gboolean ivtv_capture_reopen (IvtvCapture * cap, gboolean reprobe,
 gboolean ivtv_capture_start_path (IvtvCapture * cap);
 gboolean ivtv_capture_take_card (IvtvCapture * cap);
 void ivtv_capture_stop_path (IvtvCapture * cap);
+/* ivtvcapture.c, lock not held: end the reader thread (its queued buffers
+ * are dropped) */
+void ivtv_capture_stop_reader (IvtvCapture * cap);
 /* ivtvcapture.c, lock not held */
 GstFlowReturn ivtv_capture_reconnect (IvtvCapture * cap);
 

@@ -336,11 +336,16 @@ ivtv_capture_apply_format (IvtvCapture * cap, GstCaps * caps)
 gboolean
 ivtv_capture_set_format (IvtvCapture * cap, GstCaps * caps)
 {
-  gboolean ok;
+  gboolean ok, restart;
 
   g_mutex_lock (&cap->lock);
-  if (cap->path && !cap->need_sniff && !cap->mpeg) {
-    ivtv_capture_stop_path (cap);       /* renegotiation: restart */
+  restart = cap->path && !cap->need_sniff && !cap->mpeg;
+  g_mutex_unlock (&cap->lock);
+  if (restart)                  /* renegotiation: restart */
+    ivtv_capture_stop_reader (cap);
+  g_mutex_lock (&cap->lock);
+  if (restart && cap->path) {
+    ivtv_capture_stop_path (cap);
     cap->state = IVTV_CAPTURE_STARTED;
   }
   ok = ivtv_capture_apply_format (cap, caps);

@@ -3,8 +3,9 @@
  *
  * A tape deck is plugged into one of a card's inputs and nobody remembers
  * which.  The current input is tried first (no switch when it has a
- * signal), then every other non-tuner input in the card's order, the
- * tuner last (an aerial gives a "signal" on almost any channel).  After
+ * signal) unless it is the tuner, then every other non-tuner input in the
+ * card's order, the tuner last (an aerial gives a "signal" on almost any
+ * channel, and a card fresh from the driver sits on its tuner).  After
  * each VIDIOC_S_INPUT the input's status (VIDIOC_ENUMINPUT, and G_TUNER's
  * signal for a tuner: ivtv_signal_query) is asked every 50 ms for at most
  * @settle_ms, since a decoder needs a moment to lock (ivtv's cx25840 takes
@@ -61,15 +62,20 @@ try_input (IvtvDevice * dev, guint32 index, guint settle_ms,
   }
 }
 
-/* The order to try: the current input first, then the others, tuners last. */
+/* The order to try: the current input first unless it is a tuner (a card
+ * fresh from the driver sits on its tuner: ivtv, cx18 and pvrusb2 all
+ * start on input 0, the tuner), then the others, tuners last. */
 static guint
 input_order (const IvtvProbe * probe, gint current, guint * order)
 {
   guint i, n = 0, pass;
 
   for (i = 0; i < probe->n_inputs; i++)
-    if ((gint) probe->inputs[i].index == current)
+    if ((gint) probe->inputs[i].index == current
+        && probe->inputs[i].type != V4L2_INPUT_TYPE_TUNER)
       order[n++] = i;
+  if (n == 0)
+    current = -1;               /* a tuner: tried in its place, last */
   for (pass = 0; pass < 2; pass++)
     for (i = 0; i < probe->n_inputs; i++) {
       gboolean tuner = probe->inputs[i].type == V4L2_INPUT_TYPE_TUNER;

@@ -142,6 +142,7 @@ struct emu_format
 };
 
 struct emu_engine;
+struct emu_vbi_desc;            /* vbi.c: the card's VBI node */
 
 struct emu_profile
 {
@@ -164,7 +165,14 @@ struct emu_profile
   uint32_t events;              /* bit (1 << V4L2_EVENT_x) for each event
                                  * type SUBSCRIBE_EVENT accepts (CTRL is
                                  * always accepted when there are ctrls) */
+  int clip;                     /* MPEG engine: the one clip kind of a
+                                 * card whose stream type control does
+                                 * not choose (payload.h EMU_CLIP_H264);
+                                 * 0: the control chooses */
   const struct emu_engine *engine;
+  /* the card's VBI node, /dev/vbiN beside /dev/videoN, sharing this node's
+   * state (vbi.c); NULL: none */
+  const struct emu_vbi_desc *vbi;
 };
 
 /* ------------------------------------------------------------------ */
@@ -202,6 +210,14 @@ struct emu_shared
   uint32_t xev_seq;             /* events ever put in xev[] */
   struct emu_xevent xev[EMU_MAX_XEVENTS];       /* ring, by xev_seq */
   unsigned char engine[EMU_ENGINE_STATE];       /* engine's own shared data */
+  /* the card's VBI stream (vbi.c): its reader and the card-wide format */
+  struct
+  {
+    int32_t owner_pid;
+    uint32_t raw;               /* 1: raw VBI capture, 0: sliced */
+    uint64_t owner_id;
+    uint16_t lines[2][24];      /* sliced service_lines */
+  } vbi;
 };
 
 /* Per-process view of one emulated device node */
@@ -211,6 +227,7 @@ struct emu_device
 {
   const struct emu_profile *prof;
   char path[64];                /* "/dev/video0" */
+  char state_of[64];            /* "": own state; "video0": that node's */
   int minor;                    /* N of /dev/videoN */
   struct emu_shared *st;        /* shared state (MAP_SHARED) */
   int state_fd;                 /* for flock() */
@@ -302,7 +319,20 @@ emu_file_gone (const struct emu_file *f)
 extern const struct emu_engine emu_engine_mpeg; /* mpeg.c: read() encoder */
 extern const struct emu_engine emu_engine_sink; /* sink.c: write()-only output */
 extern const struct emu_engine emu_engine_stream;       /* stream.c (A2) */
+extern const struct emu_engine emu_engine_vbi;  /* vbi.c: VBI capture */
+
+/* vbi.c: the VBI profiles ivtv and tv-streaming cards point at */
+extern const struct emu_vbi_desc emu_vbi_ivtv_saa7115;
+extern const struct emu_vbi_desc emu_vbi_ivtv_cx25840;
+extern const struct emu_vbi_desc emu_vbi_raw_saa7134;
+/* the VBI node /dev/vbiN of @video (a profile with .vbi) in @out: 0 or
+ * -errno */
+int emu_vbi_node_init (struct emu_device *video, struct emu_device *out,
+    const char *faults);
+/* true while the card's VBI stream is captured (S_STD is EBUSY) */
+bool emu_vbi_capturing (struct emu_device *dev);
 extern const struct emu_engine emu_engine_pcm;  /* pcm.c: PCM node, read() */
+extern const struct emu_engine emu_engine_hdpvr;        /* profile-hdpvr.c */
 
 extern const struct emu_profile emu_profile_pvr250;
 extern const struct emu_profile emu_profile_pvr150;

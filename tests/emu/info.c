@@ -3,6 +3,7 @@
  * profiles (--list) and checks --profile/--fault arguments before a run
  * (--check DEVICES FAULTS), using the emulator's own tables. */
 #include "emu.h"
+#include "vbi.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,8 +47,13 @@ main (int argc, char **argv)
   if (argc == 2 && strcmp (argv[1], "--list") == 0) {
     for (i = 0; i < emu_n_profiles; i++)
       if (emu_profiles[i])
+      {
         printf ("%-13s %s\n", emu_profiles[i]->name,
             emu_profiles[i]->summary);
+        if (emu_profiles[i]->vbi)
+          printf ("%-13s   + /dev/vbiN: %s\n", "",
+              emu_profiles[i]->vbi->what);
+      }
     return 0;
   }
   if (argc == 4 && strcmp (argv[1], "--check") == 0)

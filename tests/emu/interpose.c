@@ -81,6 +81,10 @@ setup_devices (void)
     if (emu_state_attach (dev) < 0)
       continue;
     n_devices++;
+    /* the card's VBI node, /dev/vbiN (vbi.c) */
+    if (dev->prof->vbi && n_devices < EMU_MAX_DEVICES
+        && emu_vbi_node_init (dev, &devices[n_devices], faults) == 0)
+      n_devices++;
   }
   free (copy);
 }

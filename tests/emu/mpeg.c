@@ -155,7 +155,8 @@ mpeg_close (struct emu_file *f)
 static bool
 mpeg_busy (struct emu_device *dev)
 {
-  return emu_owner_any (dev);
+  /* ivtv_s_std(): EBUSY while any stream of the card captures */
+  return emu_owner_any (dev) || emu_vbi_capturing (dev);
 }
 
 /* with the lock held: the stream is over; tell the subscribers */
@@ -186,6 +187,8 @@ clip_type (struct emu_device *dev)
 {
   int32_t t = emu_ctrl_value (dev, V4L2_CID_MPEG_STREAM_TYPE);
 
+  if (dev->prof->clip)
+    return dev->prof->clip;     /* the card's one kind (hdpvr: H.264 TS) */
   return t >= 0 && t < EMU_CLIP_TYPES ? t : EMU_CLIP_PS;
 }
 

@@ -13,6 +13,7 @@ const struct emu_profile emu_profile_pvr250 = {
   .inputs = {PVR250_INPUTS},
   .audios = {PVR250_AUDIOS},
   IVTV_ENCODER,
+  .vbi = &emu_vbi_ivtv_saa7115,
 };
 
 const struct emu_profile emu_profile_pvr150 = {
@@ -24,4 +25,5 @@ const struct emu_profile emu_profile_pvr150 = {
   .inputs = {PVR150_INPUTS},
   .audios = {PVR150_AUDIOS},
   IVTV_ENCODER,
+  .vbi = &emu_vbi_ivtv_cx25840,
 };

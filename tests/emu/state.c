@@ -123,8 +123,9 @@ emu_state_attach (struct emu_device *dev)
   if (rundir && *rundir) {
     const char *base = strrchr (dev->path, '/');
 
-    snprintf (path, sizeof (path), "%s/%s.state", rundir,
-        base ? base + 1 : dev->path);
+    /* a card's VBI node maps its video node's state (vbi.c) */
+    snprintf (path, sizeof (path), "%s/%s.state", rundir, dev->state_of[0] ?
+        dev->state_of : base ? base + 1 : dev->path);
     fd = r->open (path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
     if (fd < 0) {
       fprintf (stderr, "ivtv-emu: cannot open state file %s: %s\n", path,

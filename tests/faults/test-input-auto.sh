@@ -3,6 +3,9 @@
 # test-input-auto.sh IVTV_EMU: ivtvsrc input=auto on the emulated PVR-250.
 #  1. The card left on Composite 1 (index 2), which has a signal: input=auto
 #     keeps it (no switch) and captures.
+#  1b. The card as the driver leaves it, on its tuner (input 0): input=auto
+#     does not keep the tuner (an aerial has a "signal" on any channel) but
+#     moves to the first other input with a signal, S-Video 1 (index 1).
 #  2. No input has a signal (--fault no-signal=0): exactly one error from
 #     ivtvsrc naming every input with its status, no buffer, and the card is
 #     back on the input it was left on.
@@ -19,6 +22,13 @@ size=$(stat -c %s "$out/a.mpg" 2>/dev/null || echo 0)
 [ "$size" -gt 0 ] || { echo "FAIL: input=auto with a signal captured nothing"; fail=1; }
 grep -q "Video input : 2 (Composite 1" "$out/log1" \
   || { echo "FAIL: input=auto left Composite 1:"; cat "$out/log1"; fail=1; }
+
+"$emu" --profile pvr250 -- sh -c "v4l2-ctl -i 0 >/dev/null &&
+  gst-launch-1.0 -q ivtvsrc input=auto num-buffers=2 ! fakesink &&
+  v4l2-ctl --get-input" >"$out/log0" 2>&1 \
+  || { echo "FAIL: input=auto from the tuner did not capture:"; cat "$out/log0"; fail=1; }
+grep -q "Video input : 1 (S-Video 1" "$out/log0" \
+  || { echo "FAIL: input=auto kept the tuner or chose another input:"; cat "$out/log0"; fail=1; }
 
 "$emu" --profile pvr250 --fault no-signal=0 -- sh -c "v4l2-ctl -i 1 >/dev/null;
   gst-launch-1.0 ivtvsrc input=auto num-buffers=4 ! filesink location=$out/b.mpg;
