@@ -344,16 +344,20 @@ snapshot (GstIvtvSrc * src, IvtvCaptureSettings * s)
   s->blocksize = gst_base_src_get_blocksize (GST_BASE_SRC (src));
 }
 
-/* A property that changes what the card does, while capturing: applied
- * now (failures are warnings). */
+/* A property that changes what the card does, while capturing: applied now
+ * (failures are warnings); a value the card refused is put back. */
 static void
 apply_live (GstIvtvSrc * src, IvtvSettingMask what)
 {
   IvtvCaptureSettings s;
+  IvtvSettingMask refused;
 
   snapshot (src, &s);
-  if (ivtv_capture_update (src->capture, &s, what))
+  if (ivtv_capture_update (src->capture, &s, what, &refused))
     gst_pad_mark_reconfigure (GST_BASE_SRC_PAD (src));
+  GST_OBJECT_LOCK (src);
+  ivtv_capture_settings_restore (&src->props, &s, refused);
+  GST_OBJECT_UNLOCK (src);
   ivtv_capture_settings_clear (&s);
 }
 
@@ -367,20 +371,17 @@ set_string (gchar ** field, const GValue * value)
 static IvtvSettingMask
 live_setting_of (guint prop_id)
 {
-  switch (prop_id) {
-    case PROP_INPUT:
-      return IVTV_SETTING_INPUT;
-    case PROP_STANDARD:
-      return IVTV_SETTING_STANDARD;
-    case PROP_AUDIO_INPUT:
-      return IVTV_SETTING_AUDIO;
-    case PROP_FREQUENCY:
-      return IVTV_SETTING_FREQUENCY;
-    case PROP_ENCODER_FIRST + IVTV_ENC_EXTRA_CONTROLS:
-      return IVTV_SETTING_EXTRA_CONTROLS;
-    default:
-      return 0;
-  }
+  static const guint live[][2] = { {PROP_INPUT, IVTV_SETTING_INPUT},
+  {PROP_STANDARD, IVTV_SETTING_STANDARD}, {PROP_AUDIO_INPUT,
+      IVTV_SETTING_AUDIO}, {PROP_FREQUENCY, IVTV_SETTING_FREQUENCY},
+  {PROP_ENCODER_FIRST + IVTV_ENC_EXTRA_CONTROLS, IVTV_SETTING_EXTRA_CONTROLS}
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (live); i++)
+    if (live[i][0] == prop_id)
+      return live[i][1];
+  return 0;
 }
 
 static void
@@ -477,14 +478,12 @@ gst_ivtv_src_get_property (GObject * object, guint prop_id, GValue * value,
     return;
   if (prop_id == PROP_BLOCKSIZE)        /* takes the object lock itself */
     g_value_set_uint (value, gst_base_src_get_blocksize (GST_BASE_SRC (src)));
-  else if (prop_id == PROP_DEVICE_NAME || prop_id == PROP_DRIVER
-      || prop_id == PROP_INPUTS || prop_id == PROP_STANDARDS)
-    get_device_info (src, prop_id, value);
   else if (prop_id == PROP_CURRENT_IO_MODE)
     g_value_set_enum (value, ivtv_capture_get_io_mode (src->capture));
-  if (prop_id == PROP_BLOCKSIZE || prop_id == PROP_DEVICE_NAME
-      || prop_id == PROP_DRIVER || prop_id == PROP_INPUTS
-      || prop_id == PROP_STANDARDS || prop_id == PROP_CURRENT_IO_MODE)
+  else if (prop_id >= PROP_DEVICE_NAME && prop_id <= PROP_STANDARDS)
+    get_device_info (src, prop_id, value);      /* name, driver, lists */
+  if (prop_id == PROP_BLOCKSIZE || (prop_id >= PROP_DEVICE_NAME
+          && prop_id <= PROP_STANDARDS))
     return;
 
   GST_OBJECT_LOCK (src);

@@ -128,11 +128,21 @@ gboolean ivtv_capture_is_capturing (IvtvCapture * cap);
 gboolean ivtv_capture_refuse_device_change (IvtvCapture * cap,
     const gchar * property);
 
-/* A live property change while capturing (warnings only).  TRUE when the
- * input or standard now gives other caps than the negotiated ones: the
- * caller renegotiates. */
+/* A live property change while capturing (warnings only); a switch to the
+ * tuner also tunes to settings->frequency.  TRUE when the input or
+ * standard now gives other caps than the negotiated ones: the caller
+ * renegotiates.  *refused: the settings the card refused (one warning
+ * posted each); they keep their old value in the session and get it back
+ * in @settings, for the element to put into its properties
+ * (ivtv_capture_settings_restore).  A value that applies later (a
+ * standard the driver takes at the next start, a frequency for when the
+ * tuner is the input) is not refused. */
 gboolean ivtv_capture_update (IvtvCapture * cap,
-    const IvtvCaptureSettings * settings, IvtvSettingMask what);
+    IvtvCaptureSettings * settings, IvtvSettingMask what,
+    IvtvSettingMask * refused);
+/* Copy the settings of @what from @old into @dst. */
+void ivtv_capture_settings_restore (IvtvCaptureSettings * dst,
+    const IvtvCaptureSettings * old, IvtvSettingMask what);
 void ivtv_capture_set_timeout (IvtvCapture * cap, guint seconds);
 /* The capture queue's bounds and the stats interval (any time). */
 void ivtv_capture_set_limits (IvtvCapture * cap,
