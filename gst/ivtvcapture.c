@@ -7,6 +7,7 @@
 #endif
 
 #include "ivtvcapturepriv.h"
+#include "ivtvhm12.h"
 #include "ivtvdebug.h"
 #include "ivtvcaps.h"
 #include "ivtvencoder.h"
@@ -638,6 +639,8 @@ ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf, GstCaps ** sniffed)
   if (cap->reader == NULL && !start_reading (cap, &ret))
     return ret;
   ret = ivtv_reader_thread_pop (cap->reader, buf);
+  if (ret == GST_FLOW_OK && cap->hm12_width)
+    *buf = ivtv_hm12_convert_buffer (*buf, cap->hm12_width, cap->hm12_height);
   if (ret == GST_FLOW_OK && cap->need_sniff)
     *sniffed = sniff (cap, *buf);
   return ret;
