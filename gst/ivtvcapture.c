@@ -7,6 +7,7 @@
 #endif
 
 #include "ivtvcapturepriv.h"
+#include "ivtvhm12.h"
 #include "ivtvdebug.h"
 #include "ivtvcaps.h"
 #include "ivtvencoder.h"
@@ -359,6 +360,7 @@ ivtv_capture_start (IvtvCapture * cap, const IvtvCaptureSettings * settings)
   g_mutex_unlock (&cap->lock);
 
   /* it takes the lock for its first check */
+  cap->signal.holding = settings->wait_for_signal;
   ivtv_signal_start (&cap->signal, cap->element, &cap->dev, &cap->lock,
       settings->signal_timeout);
   return TRUE;
@@ -368,6 +370,25 @@ gboolean
 ivtv_capture_is_capturing (IvtvCapture * cap)
 {
   return cap->state != IVTV_CAPTURE_STOPPED;
+}
+
+gboolean
+ivtv_capture_refuse_device_change (IvtvCapture * cap, const gchar * property)
+{
+  gchar *path;
+
+  if (cap->state == IVTV_CAPTURE_STOPPED)
+    return FALSE;
+  g_mutex_lock (&cap->lock);
+  path = g_strdup (cap->dev.path);
+  g_mutex_unlock (&cap->lock);
+  GST_ELEMENT_WARNING (cap->element, RESOURCE, SETTINGS,
+      ("'%s' cannot change while capturing from %s: the capture goes on "
+          "from %s. Stop the pipeline (NULL state) to change the device.",
+          property, path ? path : "the device", path ? path : "it"),
+      ("set while capturing; refused"));
+  g_free (path);
+  return TRUE;
 }
 
 /* Lock held. */
@@ -618,6 +639,8 @@ ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf, GstCaps ** sniffed)
   if (cap->reader == NULL && !start_reading (cap, &ret))
     return ret;
   ret = ivtv_reader_thread_pop (cap->reader, buf);
+  if (ret == GST_FLOW_OK && cap->hm12_width)
+    *buf = ivtv_hm12_convert_buffer (*buf, cap->hm12_width, cap->hm12_height);
   if (ret == GST_FLOW_OK && cap->need_sniff)
     *sniffed = sniff (cap, *buf);
   return ret;

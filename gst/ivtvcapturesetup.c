@@ -336,6 +336,29 @@ ivtv_capture_negotiate_mpeg (IvtvCapture * cap, GstCaps ** caps)
   return mpeg;
 }
 
+gboolean
+ivtv_capture_explain_caps (IvtvCapture * cap, GstPad * pad)
+{
+  GstCaps *peer = gst_pad_peer_query_caps (pad, NULL), *offered;
+  gchar *msg = NULL;
+
+  g_mutex_lock (&cap->lock);
+  if (ivtv_device_is_open (&cap->dev)) {
+    offered = ivtv_negotiate_device_caps (&cap->probe, &cap->dev,
+        cap->mpeg_stream_type);
+    msg = ivtv_negotiate_explain (cap->dev.path, cap->probe.card, offered,
+        peer, cap->mpeg_stream_type);
+    gst_caps_unref (offered);
+  }
+  g_mutex_unlock (&cap->lock);
+  if (msg)
+    GST_ELEMENT_ERROR (cap->element, CORE, NEGOTIATION, ("%s", msg),
+        ("downstream accepts %" GST_PTR_FORMAT, peer));
+  g_free (msg);
+  gst_clear_caps (&peer);
+  return FALSE;
+}
+
 GstCaps *
 ivtv_capture_fixate (IvtvCapture * cap, GstCaps * caps)
 {
@@ -357,9 +380,14 @@ ivtv_capture_apply_format (IvtvCapture * cap, GstCaps * caps)
   if (cap->mpeg) {
     ok = ivtv_negotiate_set_mpeg (&cap->dev, &err);
     cap->frame_size = 0;
+    cap->hm12_width = cap->hm12_height = 0;
   } else {
     ok = ivtv_negotiate_apply (&cap->dev, &cap->probe, caps, &res, &err);
     if (ok) {
+      gboolean hm12 = res.pixelformat == V4L2_PIX_FMT_HM12;
+
+      cap->hm12_width = hm12 ? res.width : 0;
+      cap->hm12_height = hm12 ? res.height : 0;
       cap->frame_size = res.sizeimage;
       cap->fps_n = res.fps_n;
       cap->fps_d = res.fps_d;
