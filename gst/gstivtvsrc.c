@@ -279,7 +279,9 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
   gst_element_class_set_static_metadata (element_class,
       "IVTV / V4L2 video source", "Source/Video",
       "Captures from V4L2 devices, including read()-only MPEG encoder cards "
-      "(ivtv, cx18, pvrusb2)", "ivtvsrc developers");
+      "(ivtv, cx18, pvrusb2)", "ivtvsrc project");
+  gst_element_class_add_metadata (element_class, GST_ELEMENT_METADATA_DOC_URI,
+      IVTV_DOC_URI);
 
   caps = ivtv_caps_template ();
   gst_element_class_add_pad_template (element_class,
@@ -391,6 +393,9 @@ gst_ivtv_src_set_property (GObject * object, guint prop_id,
   GstIvtvSrc *src = GST_IVTV_SRC (object);
   IvtvCaptureSettings *p = &src->props;
 
+  if ((prop_id == PROP_DEVICE || prop_id == PROP_DEVICE_FD)
+      && ivtv_capture_refuse_device_change (src->capture, pspec->name))
+    return;                     /* warned: the device in use stays */
   if (ivtv_dropin_set_property (object, prop_id, value, pspec))
     return;                     /* v4l2src's names, through ours */
   if (prop_id == PROP_BLOCKSIZE) {      /* takes the object lock itself */
@@ -571,15 +576,24 @@ open_device (GstIvtvSrc * src)
   return ok;
 }
 
+/* READY -> PAUSED before the base class: names, then the session starts.
+ * A failure posts one error (in GstBaseSrc::start() the base class would
+ * add a generic second one, "state change failed..."). */
 static gboolean
-check_names (GstIvtvSrc * src)
+start_capture (GstIvtvSrc * src)
 {
   IvtvCaptureSettings s;
+  gint current[IVTV_ENC_N_NAMED];
   gboolean ok;
 
   snapshot (src, &s);
-  ok = ivtv_capture_check_names (src->capture, &s);
+  ok = ivtv_capture_check_names (src->capture, &s)
+      && ivtv_capture_start (src->capture, &s);
   ivtv_capture_settings_clear (&s);
+  ivtv_capture_get_encoder_current (src->capture, current);
+  GST_OBJECT_LOCK (src);
+  memcpy (src->props.encoder.current, current, sizeof (current));
+  GST_OBJECT_UNLOCK (src);
   return ok;
 }
 
@@ -591,10 +605,13 @@ gst_ivtv_src_change_state (GstElement * element, GstStateChange transition)
 
   if (transition == GST_STATE_CHANGE_NULL_TO_READY && !open_device (src))
     return GST_STATE_CHANGE_FAILURE;
-  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED && !check_names (src))
+  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED && !start_capture (src))
     return GST_STATE_CHANGE_FAILURE;    /* one error, posted */
 
   ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
+  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED
+      && ret == GST_STATE_CHANGE_FAILURE)
+    ivtv_capture_stop (src->capture);
 
   if (transition == GST_STATE_CHANGE_READY_TO_NULL
       || (transition == GST_STATE_CHANGE_NULL_TO_READY
@@ -625,25 +642,7 @@ gst_ivtv_src_send_event (GstElement * element, GstEvent * event)
   return GST_ELEMENT_CLASS (parent_class)->send_event (element, event);
 }
 
-/* ---- GstBaseSrc: start, stop ---- */
-
-static gboolean
-gst_ivtv_src_start (GstBaseSrc * bsrc)
-{
-  GstIvtvSrc *src = GST_IVTV_SRC (bsrc);
-  IvtvCaptureSettings s;
-  gint current[IVTV_ENC_N_NAMED];
-  gboolean ok;
-
-  snapshot (src, &s);
-  ok = ivtv_capture_start (src->capture, &s);
-  ivtv_capture_settings_clear (&s);
-  ivtv_capture_get_encoder_current (src->capture, current);
-  GST_OBJECT_LOCK (src);
-  memcpy (src->props.encoder.current, current, sizeof (current));
-  GST_OBJECT_UNLOCK (src);
-  return ok;
-}
+/* ---- GstBaseSrc: stop (the start is start_capture's) ---- */
 
 static gboolean
 gst_ivtv_src_stop (GstBaseSrc * bsrc)
@@ -682,11 +681,14 @@ gst_ivtv_src_negotiate (GstBaseSrc * bsrc)
   gboolean ok;
 
   if (!ivtv_capture_negotiate_mpeg (src->capture, &caps))
-    return GST_BASE_SRC_CLASS (parent_class)->negotiate (bsrc);
+    return GST_BASE_SRC_CLASS (parent_class)->negotiate (bsrc)
+        || ivtv_capture_explain_caps (src->capture, bsrc->srcpad);
   if (caps == NULL)
     return TRUE;                /* sniffed at the first buffer */
   GST_DEBUG_OBJECT (src, "MPEG: %" GST_PTR_FORMAT, caps);
-  ok = gst_base_src_set_caps (bsrc, caps);
+  ok = (gst_pad_peer_query_accept_caps (bsrc->srcpad, caps)
+      && gst_base_src_set_caps (bsrc, caps))
+      || ivtv_capture_explain_caps (src->capture, bsrc->srcpad);
   gst_caps_unref (caps);
   return ok;
 }
@@ -781,7 +783,6 @@ install_base_src_methods (GstIvtvSrcClass * klass)
   GstBaseSrcClass *basesrc_class = GST_BASE_SRC_CLASS (klass);
   GstPushSrcClass *pushsrc_class = GST_PUSH_SRC_CLASS (klass);
 
-  basesrc_class->start = GST_DEBUG_FUNCPTR (gst_ivtv_src_start);
   basesrc_class->stop = GST_DEBUG_FUNCPTR (gst_ivtv_src_stop);
   basesrc_class->get_caps = GST_DEBUG_FUNCPTR (gst_ivtv_src_get_caps);
   basesrc_class->negotiate = GST_DEBUG_FUNCPTR (gst_ivtv_src_negotiate);

@@ -174,6 +174,28 @@ ivtv_capture_reopen (IvtvCapture * cap, gboolean reprobe, GError ** error)
   return TRUE;
 }
 
+/* READY -> PAUSED after the device went away (the pipeline went back to
+ * READY after the error): open it again with the recipe, a new device
+ * maybe, once it is back.  Lock held.  FALSE after posting the error. */
+gboolean
+ivtv_capture_ensure_open (IvtvCapture * cap)
+{
+  struct v4l2_capability qc;
+  GError *err = NULL;
+  int ret = ivtv_device_is_open (&cap->dev) ?
+      ivtv_ioctl (&cap->dev, VIDIOC_QUERYCAP, &qc) : -ENODEV;
+
+  if (ret != -ENODEV && ret != -ENXIO)
+    return TRUE;
+  GST_INFO_OBJECT (cap->element, "the device went away: opening it again");
+  if (ivtv_capture_reopen (cap, TRUE, &err))
+    return TRUE;
+  GST_ELEMENT_ERROR (cap->element, RESOURCE, NOT_FOUND, ("%s",
+          err->message), ("opening the device again after it went away"));
+  g_clear_error (&err);
+  return FALSE;
+}
+
 /* libv4l2 when asked, or (auto) for a streaming device none of whose
  * formats GStreamer knows (it converts them to RGB/YUV).  FALSE with
  * @error when use-libv4l2=on in a build without libv4l2. */
@@ -339,6 +361,7 @@ ivtv_capture_start (IvtvCapture * cap, const IvtvCaptureSettings * settings)
   g_mutex_unlock (&cap->lock);
 
   /* it takes the lock for its first check */
+  cap->signal.holding = settings->wait_for_signal;
   ivtv_signal_start (&cap->signal, cap->element, &cap->dev, &cap->lock,
       settings->signal_timeout);
   return TRUE;
@@ -348,6 +371,25 @@ gboolean
 ivtv_capture_is_capturing (IvtvCapture * cap)
 {
   return cap->state != IVTV_CAPTURE_STOPPED;
+}
+
+gboolean
+ivtv_capture_refuse_device_change (IvtvCapture * cap, const gchar * property)
+{
+  gchar *path;
+
+  if (cap->state == IVTV_CAPTURE_STOPPED)
+    return FALSE;
+  g_mutex_lock (&cap->lock);
+  path = g_strdup (cap->dev.path);
+  g_mutex_unlock (&cap->lock);
+  GST_ELEMENT_WARNING (cap->element, RESOURCE, SETTINGS,
+      ("'%s' cannot change while capturing from %s: the capture goes on "
+          "from %s. Stop the pipeline (NULL state) to change the device.",
+          property, path ? path : "the device", path ? path : "it"),
+      ("set while capturing; refused"));
+  g_free (path);
+  return TRUE;
 }
 
 /* Lock held. */

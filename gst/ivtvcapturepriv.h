@@ -80,6 +80,7 @@ gboolean ivtv_capture_reopen (IvtvCapture * cap, gboolean reprobe,
     GError ** error);
 gboolean ivtv_capture_start_path (IvtvCapture * cap);
 gboolean ivtv_capture_take_card (IvtvCapture * cap);
+gboolean ivtv_capture_ensure_open (IvtvCapture * cap);
 void ivtv_capture_stop_path (IvtvCapture * cap);
 /* ivtvcapture.c, lock not held: end the reader thread (its queued buffers
  * are dropped) */

@@ -250,6 +250,10 @@ ivtv_capture_check_names (IvtvCapture * cap,
   gboolean ok;
 
   g_mutex_lock (&cap->lock);
+  if (!ivtv_capture_ensure_open (cap)) {
+    g_mutex_unlock (&cap->lock);
+    return FALSE;
+  }
   if (ivtv_device_is_open (&cap->dev))
     ivtv_settings_check_names (&cap->probe,
         ivtv_input_is_auto (settings->input) ? NULL : settings->input,
@@ -332,6 +336,29 @@ ivtv_capture_negotiate_mpeg (IvtvCapture * cap, GstCaps ** caps)
   }
   g_mutex_unlock (&cap->lock);
   return mpeg;
+}
+
+gboolean
+ivtv_capture_explain_caps (IvtvCapture * cap, GstPad * pad)
+{
+  GstCaps *peer = gst_pad_peer_query_caps (pad, NULL), *offered;
+  gchar *msg = NULL;
+
+  g_mutex_lock (&cap->lock);
+  if (ivtv_device_is_open (&cap->dev)) {
+    offered = ivtv_negotiate_device_caps (&cap->probe, &cap->dev,
+        cap->mpeg_stream_type);
+    msg = ivtv_negotiate_explain (cap->dev.path, cap->probe.card, offered,
+        peer, cap->mpeg_stream_type);
+    gst_caps_unref (offered);
+  }
+  g_mutex_unlock (&cap->lock);
+  if (msg)
+    GST_ELEMENT_ERROR (cap->element, CORE, NEGOTIATION, ("%s", msg),
+        ("downstream accepts %" GST_PTR_FORMAT, peer));
+  g_free (msg);
+  gst_clear_caps (&peer);
+  return FALSE;
 }
 
 GstCaps *
