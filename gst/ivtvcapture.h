@@ -37,6 +37,7 @@
 #include "ivtvencoder.h"
 #include "ivtviomode.h"
 #include "ivtvprobe.h"
+#include "ivtvvbi.h"
 
 G_BEGIN_DECLS
 
@@ -67,6 +68,7 @@ typedef struct
   gboolean wait_for_signal;
   gboolean reconnect;
   IvtvEncoder encoder;          /* want[] and extra_controls are used */
+  IvtvVbiSettings vbi;          /* on a VBI node (ivtvvbi.h) */
 } IvtvCaptureSettings;
 
 void ivtv_capture_settings_init (IvtvCaptureSettings * s);

@@ -64,6 +64,7 @@ struct _IvtvCapture
   gboolean need_sniff;          /* MPEG without stream-type control */
   guint frame_size;             /* raw: sizeimage, 0 for byte streams */
   gint fps_n, fps_d;
+  IvtvVbiFormat vbi;            /* a VBI node's set-up (ivtvvbi.c) */
 };
 
 /* ivtvcapture.c, lock held */
