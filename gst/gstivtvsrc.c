@@ -50,12 +50,14 @@
 #include "ivtvcapture.h"
 #include "ivtvcaps.h"
 #include "ivtvcolorbalance.h"
+#include "ivtvdropin.h"
+#include "ivtvorientation.h"
 #include "ivtvsettings.h"
 #include "ivtvdebug.h"
 #include "ivtvencoder.h"
 #include "ivtvpath.h"
+#include "ivtvqueueprops.h"
 #include "ivtvurihandler.h"
-#include "ivtvvbiprops.h"
 
 #include <string.h>
 
@@ -95,7 +97,9 @@ enum
   PROP_RECONNECT,
   PROP_ENCODER_FIRST,           /* ivtvencoder.c: IVTV_ENC_N_PROPS ids */
   PROP_ENCODER_LAST = PROP_ENCODER_FIRST + IVTV_ENC_N_PROPS - 1,
-  PROP_VBI_FIRST                /* ivtvvbiprops.c: IVTV_VBI_N_PROPS ids */
+  PROP_VBI_FIRST,               /* ivtvvbiprops.c: IVTV_VBI_N_PROPS ids */
+  PROP_QUEUE_FIRST = PROP_VBI_FIRST + IVTV_VBI_N_PROPS,  /* ivtvqueueprops.c */
+  PROP_DROPIN_FIRST = PROP_QUEUE_FIRST + IVTV_QUEUE_N_PROPS     /* ivtvdropin.c */
 };
 
 struct _GstIvtvSrc
@@ -111,30 +115,12 @@ struct _GstIvtvSrc
   IvtvCapture *capture;         /* the device and everything done with it */
 };
 
-#define IVTV_TYPE_LIBV4L2_MODE (ivtv_libv4l2_mode_get_type ())
-static GType
-ivtv_libv4l2_mode_get_type (void)
-{
-  static gsize id = 0;
-  static const GEnumValue values[] = {
-    {IVTV_LIBV4L2_AUTO, "Only for streaming devices whose formats need "
-          "conversion", "auto"},
-    {IVTV_LIBV4L2_ON, "Always use libv4l2", "on"},
-    {IVTV_LIBV4L2_OFF, "Never use libv4l2", "off"},
-    {0, NULL, NULL}
-  };
-
-  if (g_once_init_enter (&id)) {
-    GType t = g_enum_register_static ("GstIvtvLibv4l2", values);
-    g_once_init_leave (&id, t);
-  }
-  return id;
-}
-
 #define gst_ivtv_src_parent_class parent_class
 G_DEFINE_TYPE_WITH_CODE (GstIvtvSrc, gst_ivtv_src, GST_TYPE_PUSH_SRC,
     G_IMPLEMENT_INTERFACE (GST_TYPE_COLOR_BALANCE,
         ivtv_color_balance_iface_init)
+    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_ORIENTATION,
+        ivtv_orientation_iface_init)
     G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER, ivtv_uri_handler_init));
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (ivtvsrc, "ivtvsrc", GST_RANK_NONE,
     GST_TYPE_IVTV_SRC, ivtv_debug_init ());
@@ -266,7 +252,6 @@ install_robustness_properties (GObjectClass * gobject_class)
           "restored) instead of failing, with the same settings and format "
           "(read() and streaming capture)", DEFAULT_RECONNECT,
           rw | GST_PARAM_MUTABLE_READY));
-
 }
 
 static void
@@ -285,11 +270,15 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
   ivtv_encoder_install_properties (gobject_class, PROP_ENCODER_FIRST);
   ivtv_vbi_install_properties (gobject_class, PROP_VBI_FIRST);
   install_robustness_properties (gobject_class);
+  ivtv_queue_install_properties (gobject_class, PROP_QUEUE_FIRST);
+  ivtv_dropin_install_properties (gobject_class, PROP_DROPIN_FIRST);
 
   gst_element_class_set_static_metadata (element_class,
       "IVTV / V4L2 video source", "Source/Video",
       "Captures from V4L2 devices, including read()-only MPEG encoder cards "
-      "(ivtv, cx18, pvrusb2)", "ivtvsrc developers");
+      "(ivtv, cx18, pvrusb2)", "ivtvsrc project");
+  gst_element_class_add_metadata (element_class, GST_ELEMENT_METADATA_DOC_URI,
+      IVTV_DOC_URI);
 
   caps = ivtv_caps_template ();
   gst_caps_append (caps, ivtv_vbi_template_caps ());
@@ -299,6 +288,7 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
 
   element_class->change_state = GST_DEBUG_FUNCPTR (gst_ivtv_src_change_state);
   element_class->send_event = GST_DEBUG_FUNCPTR (gst_ivtv_src_send_event);
+  ivtv_reader_thread_class_init (element_class);
   install_base_src_methods (klass);
 
   gst_type_mark_as_plugin_api (IVTV_TYPE_IO_MODE, 0);
@@ -321,6 +311,7 @@ gst_ivtv_src_init (GstIvtvSrc * src)
   src->props.reconnect = DEFAULT_RECONNECT;
   src->capture = ivtv_capture_new (GST_ELEMENT (src));
   ivtv_color_balance_attach (G_OBJECT (src), src->capture);
+  ivtv_dropin_attach (G_OBJECT (src), src->capture);
 
   gst_base_src_set_live (GST_BASE_SRC (src), TRUE);
   gst_base_src_set_format (GST_BASE_SRC (src), GST_FORMAT_TIME);
@@ -353,16 +344,20 @@ snapshot (GstIvtvSrc * src, IvtvCaptureSettings * s)
   s->blocksize = gst_base_src_get_blocksize (GST_BASE_SRC (src));
 }
 
-/* A property that changes what the card does, while capturing: applied
- * now (failures are warnings). */
+/* A property that changes what the card does, while capturing: applied now
+ * (failures are warnings); a value the card refused is put back. */
 static void
 apply_live (GstIvtvSrc * src, IvtvSettingMask what)
 {
   IvtvCaptureSettings s;
+  IvtvSettingMask refused;
 
   snapshot (src, &s);
-  if (ivtv_capture_update (src->capture, &s, what))
+  if (ivtv_capture_update (src->capture, &s, what, &refused))
     gst_pad_mark_reconfigure (GST_BASE_SRC_PAD (src));
+  GST_OBJECT_LOCK (src);
+  ivtv_capture_settings_restore (&src->props, &s, refused);
+  GST_OBJECT_UNLOCK (src);
   ivtv_capture_settings_clear (&s);
 }
 
@@ -376,20 +371,17 @@ set_string (gchar ** field, const GValue * value)
 static IvtvSettingMask
 live_setting_of (guint prop_id)
 {
-  switch (prop_id) {
-    case PROP_INPUT:
-      return IVTV_SETTING_INPUT;
-    case PROP_STANDARD:
-      return IVTV_SETTING_STANDARD;
-    case PROP_AUDIO_INPUT:
-      return IVTV_SETTING_AUDIO;
-    case PROP_FREQUENCY:
-      return IVTV_SETTING_FREQUENCY;
-    case PROP_ENCODER_FIRST + IVTV_ENC_EXTRA_CONTROLS:
-      return IVTV_SETTING_EXTRA_CONTROLS;
-    default:
-      return 0;
-  }
+  static const guint live[][2] = { {PROP_INPUT, IVTV_SETTING_INPUT},
+  {PROP_STANDARD, IVTV_SETTING_STANDARD}, {PROP_AUDIO_INPUT,
+      IVTV_SETTING_AUDIO}, {PROP_FREQUENCY, IVTV_SETTING_FREQUENCY},
+  {PROP_ENCODER_FIRST + IVTV_ENC_EXTRA_CONTROLS, IVTV_SETTING_EXTRA_CONTROLS}
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (live); i++)
+    if (live[i][0] == prop_id)
+      return live[i][1];
+  return 0;
 }
 
 static void
@@ -399,10 +391,17 @@ gst_ivtv_src_set_property (GObject * object, guint prop_id,
   GstIvtvSrc *src = GST_IVTV_SRC (object);
   IvtvCaptureSettings *p = &src->props;
 
+  if ((prop_id == PROP_DEVICE || prop_id == PROP_DEVICE_FD)
+      && ivtv_capture_refuse_device_change (src->capture, pspec->name))
+    return;                     /* warned: the device in use stays */
+  if (ivtv_dropin_set_property (object, prop_id, value, pspec))
+    return;                     /* v4l2src's names, through ours */
   if (prop_id == PROP_BLOCKSIZE) {      /* takes the object lock itself */
     gst_base_src_set_blocksize (GST_BASE_SRC (src), g_value_get_uint (value));
     return;
   }
+  if (ivtv_queue_set_property (src->capture, prop_id - PROP_QUEUE_FIRST, value))
+    return;
   GST_OBJECT_LOCK (src);
   if (prop_id >= PROP_ENCODER_FIRST && prop_id <= PROP_ENCODER_LAST)
     ivtv_encoder_set_property (&p->encoder, prop_id - PROP_ENCODER_FIRST,
@@ -473,15 +472,20 @@ gst_ivtv_src_get_property (GObject * object, guint prop_id, GValue * value,
   GstIvtvSrc *src = GST_IVTV_SRC (object);
   IvtvCaptureSettings *p = &src->props;
 
+  if (ivtv_dropin_get_property (object, prop_id, value, pspec))
+    return;                     /* also device-fd while open */
+  if (ivtv_queue_get_property (src->capture, prop_id - PROP_QUEUE_FIRST,
+          value))
+    return;
   if (prop_id == PROP_BLOCKSIZE)        /* takes the object lock itself */
     g_value_set_uint (value, gst_base_src_get_blocksize (GST_BASE_SRC (src)));
-  else if (prop_id == PROP_DEVICE_NAME || prop_id == PROP_DRIVER
-      || prop_id == PROP_INPUTS || prop_id == PROP_STANDARDS)
-    get_device_info (src, prop_id, value);
   else if (prop_id == PROP_CURRENT_IO_MODE)
     g_value_set_enum (value, ivtv_capture_get_io_mode (src->capture));
-  if (prop_id >= PROP_DEVICE_NAME && prop_id <= PROP_BLOCKSIZE)
-    return;                     /* the six above (the enum runs in order) */
+  else if (prop_id >= PROP_DEVICE_NAME && prop_id <= PROP_STANDARDS)
+    get_device_info (src, prop_id, value);      /* name, driver, lists */
+  if (prop_id == PROP_BLOCKSIZE || (prop_id >= PROP_DEVICE_NAME
+          && prop_id <= PROP_STANDARDS))
+    return;
 
   GST_OBJECT_LOCK (src);
   if (prop_id >= PROP_ENCODER_FIRST && prop_id <= PROP_ENCODER_LAST)
@@ -572,15 +576,24 @@ open_device (GstIvtvSrc * src)
   return ok;
 }
 
+/* READY -> PAUSED before the base class: names, then the session starts.
+ * A failure posts one error (in GstBaseSrc::start() the base class would
+ * add a generic second one, "state change failed..."). */
 static gboolean
-check_names (GstIvtvSrc * src)
+start_capture (GstIvtvSrc * src)
 {
   IvtvCaptureSettings s;
+  gint current[IVTV_ENC_N_NAMED];
   gboolean ok;
 
   snapshot (src, &s);
-  ok = ivtv_capture_check_names (src->capture, &s);
+  ok = ivtv_capture_check_names (src->capture, &s)
+      && ivtv_capture_start (src->capture, &s);
   ivtv_capture_settings_clear (&s);
+  ivtv_capture_get_encoder_current (src->capture, current);
+  GST_OBJECT_LOCK (src);
+  memcpy (src->props.encoder.current, current, sizeof (current));
+  GST_OBJECT_UNLOCK (src);
   return ok;
 }
 
@@ -592,10 +605,13 @@ gst_ivtv_src_change_state (GstElement * element, GstStateChange transition)
 
   if (transition == GST_STATE_CHANGE_NULL_TO_READY && !open_device (src))
     return GST_STATE_CHANGE_FAILURE;
-  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED && !check_names (src))
+  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED && !start_capture (src))
     return GST_STATE_CHANGE_FAILURE;    /* one error, posted */
 
   ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
+  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED
+      && ret == GST_STATE_CHANGE_FAILURE)
+    ivtv_capture_stop (src->capture);
 
   if (transition == GST_STATE_CHANGE_READY_TO_NULL
       || (transition == GST_STATE_CHANGE_NULL_TO_READY
@@ -626,25 +642,7 @@ gst_ivtv_src_send_event (GstElement * element, GstEvent * event)
   return GST_ELEMENT_CLASS (parent_class)->send_event (element, event);
 }
 
-/* ---- GstBaseSrc: start, stop ---- */
-
-static gboolean
-gst_ivtv_src_start (GstBaseSrc * bsrc)
-{
-  GstIvtvSrc *src = GST_IVTV_SRC (bsrc);
-  IvtvCaptureSettings s;
-  gint current[IVTV_ENC_N_NAMED];
-  gboolean ok;
-
-  snapshot (src, &s);
-  ok = ivtv_capture_start (src->capture, &s);
-  ivtv_capture_settings_clear (&s);
-  ivtv_capture_get_encoder_current (src->capture, current);
-  GST_OBJECT_LOCK (src);
-  memcpy (src->props.encoder.current, current, sizeof (current));
-  GST_OBJECT_UNLOCK (src);
-  return ok;
-}
+/* ---- GstBaseSrc: stop (the start is start_capture's) ---- */
 
 static gboolean
 gst_ivtv_src_stop (GstBaseSrc * bsrc)
@@ -664,6 +662,7 @@ gst_ivtv_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter)
   caps = ivtv_capture_get_caps (src->capture);
   if (caps == NULL)
     caps = gst_pad_get_pad_template_caps (GST_BASE_SRC_PAD (bsrc));
+  caps = ivtv_dropin_fix_caps (G_OBJECT (src), caps);
   if (filter) {
     res = gst_caps_intersect_full (filter, caps, GST_CAPS_INTERSECT_FIRST);
     gst_caps_unref (caps);
@@ -682,11 +681,14 @@ gst_ivtv_src_negotiate (GstBaseSrc * bsrc)
   gboolean ok;
 
   if (!ivtv_capture_negotiate_mpeg (src->capture, &caps))
-    return GST_BASE_SRC_CLASS (parent_class)->negotiate (bsrc);
+    return GST_BASE_SRC_CLASS (parent_class)->negotiate (bsrc)
+        || ivtv_capture_explain_caps (src->capture, bsrc->srcpad);
   if (caps == NULL)
     return TRUE;                /* sniffed at the first buffer */
   GST_DEBUG_OBJECT (src, "MPEG: %" GST_PTR_FORMAT, caps);
-  ok = gst_base_src_set_caps (bsrc, caps);
+  ok = (gst_pad_peer_query_accept_caps (bsrc->srcpad, caps)
+      && gst_base_src_set_caps (bsrc, caps))
+      || ivtv_capture_explain_caps (src->capture, bsrc->srcpad);
   gst_caps_unref (caps);
   return ok;
 }
@@ -781,7 +783,6 @@ install_base_src_methods (GstIvtvSrcClass * klass)
   GstBaseSrcClass *basesrc_class = GST_BASE_SRC_CLASS (klass);
   GstPushSrcClass *pushsrc_class = GST_PUSH_SRC_CLASS (klass);
 
-  basesrc_class->start = GST_DEBUG_FUNCPTR (gst_ivtv_src_start);
   basesrc_class->stop = GST_DEBUG_FUNCPTR (gst_ivtv_src_stop);
   basesrc_class->get_caps = GST_DEBUG_FUNCPTR (gst_ivtv_src_get_caps);
   basesrc_class->negotiate = GST_DEBUG_FUNCPTR (gst_ivtv_src_negotiate);

@@ -33,6 +33,9 @@ ivtv_capture_new (GstElement * element)
   cap->recipe_fd = -1;
   cap->mode = IVTV_IO_AUTO;
   cap->mpeg_stream_type = -1;
+  cap->limits.max_bytes = IVTV_DEFAULT_MAX_BUFFER_BYTES;
+  cap->limits.max_time = IVTV_DEFAULT_MAX_BUFFER_TIME;
+  cap->limits.stats_interval = IVTV_DEFAULT_STATS_INTERVAL;
   return cap;
 }
 
@@ -168,6 +171,28 @@ ivtv_capture_reopen (IvtvCapture * cap, gboolean reprobe, GError ** error)
     }
   }
   return TRUE;
+}
+
+/* READY -> PAUSED after the device went away (the pipeline went back to
+ * READY after the error): open it again with the recipe, a new device
+ * maybe, once it is back.  Lock held.  FALSE after posting the error. */
+gboolean
+ivtv_capture_ensure_open (IvtvCapture * cap)
+{
+  struct v4l2_capability qc;
+  GError *err = NULL;
+  int ret = ivtv_device_is_open (&cap->dev) ?
+      ivtv_ioctl (&cap->dev, VIDIOC_QUERYCAP, &qc) : -ENODEV;
+
+  if (ret != -ENODEV && ret != -ENXIO)
+    return TRUE;
+  GST_INFO_OBJECT (cap->element, "the device went away: opening it again");
+  if (ivtv_capture_reopen (cap, TRUE, &err))
+    return TRUE;
+  GST_ELEMENT_ERROR (cap->element, RESOURCE, NOT_FOUND, ("%s",
+          err->message), ("opening the device again after it went away"));
+  g_clear_error (&err);
+  return FALSE;
 }
 
 /* libv4l2 when asked, or (auto) for a streaming device none of whose
@@ -350,6 +375,7 @@ ivtv_capture_start (IvtvCapture * cap, const IvtvCaptureSettings * settings)
   g_mutex_unlock (&cap->lock);
 
   /* it takes the lock for its first check */
+  cap->signal.holding = settings->wait_for_signal;
   ivtv_signal_start (&cap->signal, cap->element, &cap->dev, &cap->lock,
       settings->signal_timeout);
   return TRUE;
@@ -359,6 +385,25 @@ gboolean
 ivtv_capture_is_capturing (IvtvCapture * cap)
 {
   return cap->state != IVTV_CAPTURE_STOPPED;
+}
+
+gboolean
+ivtv_capture_refuse_device_change (IvtvCapture * cap, const gchar * property)
+{
+  gchar *path;
+
+  if (cap->state == IVTV_CAPTURE_STOPPED)
+    return FALSE;
+  g_mutex_lock (&cap->lock);
+  path = g_strdup (cap->dev.path);
+  g_mutex_unlock (&cap->lock);
+  GST_ELEMENT_WARNING (cap->element, RESOURCE, SETTINGS,
+      ("'%s' cannot change while capturing from %s: the capture goes on "
+          "from %s. Stop the pipeline (NULL state) to change the device.",
+          property, path ? path : "the device", path ? path : "it"),
+      ("set while capturing; refused"));
+  g_free (path);
+  return TRUE;
 }
 
 /* Lock held. */
@@ -379,6 +424,7 @@ ivtv_capture_stop (IvtvCapture * cap)
 {
   GstPoll *poll;
 
+  ivtv_capture_stop_reader (cap);
   ivtv_signal_stop (&cap->signal);      /* it takes the lock */
   g_mutex_lock (&cap->lock);
   cap->state = IVTV_CAPTURE_STOPPED;
@@ -416,8 +462,29 @@ void
 ivtv_capture_set_flushing (IvtvCapture * cap, gboolean flushing)
 {
   g_mutex_lock (&cap->state_lock);
+  cap->flushing = flushing;
   if (cap->poll)
     gst_poll_set_flushing (cap->poll, flushing);
+  if (cap->reader)
+    ivtv_reader_thread_set_flushing (cap->reader, flushing);
+  g_mutex_unlock (&cap->state_lock);
+}
+
+void
+ivtv_capture_set_limits (IvtvCapture * cap, const IvtvReaderLimits * limits)
+{
+  g_mutex_lock (&cap->state_lock);
+  cap->limits = *limits;
+  if (cap->reader)
+    ivtv_reader_thread_set_limits (cap->reader, limits);
+  g_mutex_unlock (&cap->state_lock);
+}
+
+void
+ivtv_capture_get_limits (IvtvCapture * cap, IvtvReaderLimits * limits)
+{
+  g_mutex_lock (&cap->state_lock);
+  *limits = cap->limits;
   g_mutex_unlock (&cap->state_lock);
 }
 
@@ -507,23 +574,16 @@ sniff (IvtvCapture * cap, GstBuffer * buf)
   return ivtv_caps_for_mpeg_stream_type (type);
 }
 
-GstFlowReturn
-ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf, GstCaps ** sniffed)
+/* The reader thread's produce (ivtvreaderthread.h): the path's next
+ * buffer; a lost device is reconnected here. */
+static GstFlowReturn
+produce (gpointer data, gboolean behind, GstBuffer ** buf)
 {
+  IvtvCapture *cap = data;
   GstFlowReturn ret;
-  gboolean ok;
 
-  *sniffed = NULL;
-  if (cap->path == NULL) {
-    if (cap->settings.wait_for_signal
-        && !ivtv_signal_wait_present (&cap->signal, cap->poll))
-      return GST_FLOW_FLUSHING;
-    g_mutex_lock (&cap->lock);
-    ok = ivtv_capture_start_path (cap);
-    g_mutex_unlock (&cap->lock);
-    if (!ok)
-      return GST_FLOW_ERROR;
-  }
+  if (cap->path->funcs->set_behind)
+    cap->path->funcs->set_behind (cap->path, behind);
   ret = ivtv_path_create (cap->path, buf);
   while (ret == IVTV_FLOW_DEVICE_LOST) {
     ret = ivtv_capture_reconnect (cap);
@@ -532,11 +592,92 @@ ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf, GstCaps ** sniffed)
     if (ret == GST_FLOW_OK)     /* what was lost meanwhile is a gap */
       GST_BUFFER_FLAG_SET (*buf, GST_BUFFER_FLAG_DISCONT);
   }
-  if (ret == GST_FLOW_OK)
+  if (ret == GST_FLOW_OK)       /* ours: we may stop it at the end */
     cap->encoder_started = TRUE;
+  return ret;
+}
+
+/* The path and the reader thread that drains it into the queue.  FALSE:
+ * flushing (*ret FLUSHING) or an error posted (*ret ERROR). */
+static gboolean
+start_reading (IvtvCapture * cap, GstFlowReturn * ret)
+{
+  gboolean ok = TRUE;
+
+  if (cap->path == NULL) {
+    if (cap->settings.wait_for_signal
+        && !ivtv_signal_wait_present (&cap->signal, cap->poll)) {
+      *ret = GST_FLOW_FLUSHING;
+      return FALSE;
+    }
+    g_mutex_lock (&cap->lock);
+    ok = ivtv_capture_start_path (cap);
+    g_mutex_unlock (&cap->lock);
+  }
+  if (!ok) {
+    *ret = GST_FLOW_ERROR;
+    return FALSE;
+  }
+  g_mutex_lock (&cap->state_lock);
+  cap->reader = ivtv_reader_thread_start (cap->element, &cap->limits,
+      ivtv_io_mode_is_streaming (cap->path->mode), &cap->signal, produce,
+      cap);
+  if (cap->flushing)
+    ivtv_reader_thread_set_flushing (cap->reader, TRUE);
+  g_mutex_unlock (&cap->state_lock);
+  return TRUE;
+}
+
+void
+ivtv_capture_stop_reader (IvtvCapture * cap)
+{
+  IvtvReaderThread *reader;
+
+  g_mutex_lock (&cap->state_lock);
+  reader = cap->reader;
+  cap->reader = NULL;
+  if (reader && cap->poll)      /* wake the path's wait */
+    gst_poll_set_flushing (cap->poll, TRUE);
+  g_mutex_unlock (&cap->state_lock);
+  if (reader == NULL)
+    return;
+  ivtv_reader_thread_stop (reader);
+  g_mutex_lock (&cap->state_lock);
+  if (cap->poll)
+    gst_poll_set_flushing (cap->poll, cap->flushing);
+  g_mutex_unlock (&cap->state_lock);
+}
+
+GstFlowReturn
+ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf, GstCaps ** sniffed)
+{
+  GstFlowReturn ret;
+
+  *sniffed = NULL;
+  if (cap->reader == NULL && !start_reading (cap, &ret))
+    return ret;
+  ret = ivtv_reader_thread_pop (cap->reader, buf);
   if (ret == GST_FLOW_OK && cap->need_sniff)
     *sniffed = sniff (cap, *buf);
   return ret;
+}
+
+/* EOS without an encoder to stop: the reader ends, create() hands out
+ * what is queued, then EOS.  FALSE when nothing is being read. */
+static gboolean
+end_reading (IvtvCapture * cap)
+{
+  gboolean ending = FALSE;
+
+  g_mutex_lock (&cap->state_lock);
+  if (cap->reader) {
+    ivtv_reader_thread_end (cap->reader);
+    if (cap->poll)              /* wake the path's wait */
+      gst_poll_set_flushing (cap->poll, TRUE);
+    ending = TRUE;
+  }
+  g_mutex_unlock (&cap->state_lock);
+  return ending;
 }
 
 /* Encoder drain on EOS: ENCODER_CMD STOP at the end of the GOP, the path
@@ -560,6 +701,8 @@ ivtv_capture_drain (IvtvCapture * cap)
       cap->state = IVTV_CAPTURE_DRAINING;
   }
   g_mutex_unlock (&cap->lock);
+  if (!drain)
+    drain = end_reading (cap);
   return drain;
 }
 
@@ -672,4 +815,23 @@ ivtv_capture_reconnect (IvtvCapture * cap)
   }
   g_free (path);
   return ret;
+}
+
+GType
+ivtv_libv4l2_mode_get_type (void)
+{
+  static gsize id = 0;
+  static const GEnumValue values[] = {
+    {IVTV_LIBV4L2_AUTO, "Only for streaming devices whose formats need "
+          "conversion", "auto"},
+    {IVTV_LIBV4L2_ON, "Always use libv4l2", "on"},
+    {IVTV_LIBV4L2_OFF, "Never use libv4l2", "off"},
+    {0, NULL, NULL}
+  };
+
+  if (g_once_init_enter (&id)) {
+    GType t = g_enum_register_static ("GstIvtvLibv4l2", values);
+    g_once_init_leave (&id, t);
+  }
+  return id;
 }

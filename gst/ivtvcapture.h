@@ -37,7 +37,8 @@
 #include "ivtvencoder.h"
 #include "ivtviomode.h"
 #include "ivtvprobe.h"
-#include "ivtvvbi.h"
+#include "ivtvreaderthread.h"
+#include "ivtvvbiprops.h"        /* the VBI settings and their properties */
 
 G_BEGIN_DECLS
 
@@ -47,6 +48,10 @@ typedef enum
   IVTV_LIBV4L2_ON,
   IVTV_LIBV4L2_OFF
 } IvtvLibv4l2Mode;
+
+/* The use-libv4l2 property's enum (nicks auto, on, off). */
+#define IVTV_TYPE_LIBV4L2_MODE (ivtv_libv4l2_mode_get_type ())
+GType ivtv_libv4l2_mode_get_type (void);
 
 /* How the device is opened (and opened again). */
 typedef struct
@@ -120,13 +125,31 @@ gboolean ivtv_capture_start (IvtvCapture * cap,
     const IvtvCaptureSettings * settings);
 void ivtv_capture_stop (IvtvCapture * cap);
 gboolean ivtv_capture_is_capturing (IvtvCapture * cap);
+/* A new device (or device-fd) while capturing: refused with a warning
+ * naming the device in use (TRUE); FALSE when not capturing. */
+gboolean ivtv_capture_refuse_device_change (IvtvCapture * cap,
+    const gchar * property);
 
-/* A live property change while capturing (warnings only).  TRUE when the
- * input or standard now gives other caps than the negotiated ones: the
- * caller renegotiates. */
+/* A live property change while capturing (warnings only); a switch to the
+ * tuner also tunes to settings->frequency.  TRUE when the input or
+ * standard now gives other caps than the negotiated ones: the caller
+ * renegotiates.  *refused: the settings the card refused (one warning
+ * posted each); they keep their old value in the session and get it back
+ * in @settings, for the element to put into its properties
+ * (ivtv_capture_settings_restore).  A value that applies later (a
+ * standard the driver takes at the next start, a frequency for when the
+ * tuner is the input) is not refused. */
 gboolean ivtv_capture_update (IvtvCapture * cap,
-    const IvtvCaptureSettings * settings, IvtvSettingMask what);
+    IvtvCaptureSettings * settings, IvtvSettingMask what,
+    IvtvSettingMask * refused);
+/* Copy the settings of @what from @old into @dst. */
+void ivtv_capture_settings_restore (IvtvCaptureSettings * dst,
+    const IvtvCaptureSettings * old, IvtvSettingMask what);
 void ivtv_capture_set_timeout (IvtvCapture * cap, guint seconds);
+/* The capture queue's bounds and the stats interval (any time). */
+void ivtv_capture_set_limits (IvtvCapture * cap,
+    const IvtvReaderLimits * limits);
+void ivtv_capture_get_limits (IvtvCapture * cap, IvtvReaderLimits * limits);
 
 /* The I/O method in use (IVTV_IO_AUTO when not capturing). */
 IvtvIoMode ivtv_capture_get_io_mode (IvtvCapture * cap);
@@ -141,6 +164,11 @@ GstCaps *ivtv_capture_get_caps (IvtvCapture * cap);
 /* Is the device's format MPEG?  Then *caps are the stream type's, or NULL
  * when the type is sniffed from the first buffer. */
 gboolean ivtv_capture_negotiate_mpeg (IvtvCapture * cap, GstCaps ** caps);
+/* Negotiation failed: when downstream (the peer of @pad) wants caps the
+ * device cannot make, post the error naming what it can (FALSE always;
+ * nothing posted when the caps did intersect: the failure was posted
+ * where it happened). */
+gboolean ivtv_capture_explain_caps (IvtvCapture * cap, GstPad * pad);
 /* Fixate raw caps (transfer full) by the device's preferences. */
 GstCaps *ivtv_capture_fixate (IvtvCapture * cap, GstCaps * caps);
 /* Apply the negotiated caps (a renegotiation restarts the path); FALSE
@@ -154,8 +182,10 @@ GstClockTime ivtv_capture_latency (IvtvCapture * cap, guint blocksize);
 
 /* ---- data ---- */
 
-/* The next buffer: starts the path at the first call (after waiting for a
- * signal with wait-for-signal), reconnects after a loss.  *sniffed gets
+/* The next buffer: starts the path and the reader thread that drains it
+ * into the capture queue at the first call (after waiting for a signal
+ * with wait-for-signal), then takes from the queue; the reader reconnects
+ * after a loss.  *sniffed gets
  * new caps (transfer full) when the MPEG stream type was just sniffed.
  * GST_FLOW_OK, FLUSHING, EOS, ERROR (posted). */
 GstFlowReturn ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf,

@@ -8,6 +8,7 @@
 
 #include "ivtvcapture.h"
 #include "ivtvpath.h"
+#include "ivtvreaderthread.h"
 #include "ivtvsignal.h"
 
 G_BEGIN_DECLS
@@ -46,6 +47,7 @@ struct _IvtvCapture
   IvtvCaptureSettings settings; /* copied at start */
   gboolean prio_held;           /* the record priority (ivtvpriority) */
   gboolean encoder_started;     /* our reads started the encoder */
+  guint refused;                /* IvtvSettingMask a live change refused */
   gint enc_current[IVTV_ENC_N_NAMED];
   IvtvSignal signal;
 
@@ -56,6 +58,11 @@ struct _IvtvCapture
   IvtvIoMode mode;              /* chosen at start, then the path's */
   IvtvPath *path;               /* NULL until the first buffer */
   guint extra_buffers;
+  gboolean flushing;            /* unlock() .. unlock_stop() */
+  IvtvReaderLimits limits;      /* the queue's bounds, stats-interval */
+  /* the thread that reads the path into the queue (ivtvreaderthread.h);
+   * started with the path, stopped before it */
+  IvtvReaderThread *reader;
 
   /* the format (lock) */
   GstCaps *caps;                /* applied, for a reconnect */
@@ -72,7 +79,11 @@ gboolean ivtv_capture_reopen (IvtvCapture * cap, gboolean reprobe,
     GError ** error);
 gboolean ivtv_capture_start_path (IvtvCapture * cap);
 gboolean ivtv_capture_take_card (IvtvCapture * cap);
+gboolean ivtv_capture_ensure_open (IvtvCapture * cap);
 void ivtv_capture_stop_path (IvtvCapture * cap);
+/* ivtvcapture.c, lock not held: end the reader thread (its queued buffers
+ * are dropped) */
+void ivtv_capture_stop_reader (IvtvCapture * cap);
 /* ivtvcapture.c, lock not held */
 GstFlowReturn ivtv_capture_reconnect (IvtvCapture * cap);
 

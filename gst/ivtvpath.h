@@ -69,6 +69,9 @@ typedef struct
   void (*resume_from) (IvtvPath * path, const IvtvPathPosition * before);
   /* Stop and free; buffers downstream still holds stay valid. */
   void (*free) (IvtvPath * path);
+  /* Optional: downstream is behind (buffers wait in the element's queue):
+   * copy data out of driver buffers instead of handing those out. */
+  void (*set_behind) (IvtvPath * path, gboolean behind);
 } IvtvPathFuncs;
 
 struct _IvtvPath

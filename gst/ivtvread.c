@@ -374,7 +374,8 @@ read_path_free (IvtvPath * path)
 
 static const IvtvPathFuncs read_path_funcs = {
   read_path_create, read_path_drain, read_path_set_timeout,
-  read_path_get_position, read_path_resume_from, read_path_free
+  read_path_get_position, read_path_resume_from, read_path_free,
+  NULL                          /* set_behind: read() copies anyway */
 };
 
 IvtvPath *

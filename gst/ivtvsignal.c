@@ -67,6 +67,16 @@ ivtv_signal_query (IvtvDevice * dev, gchar ** name, gboolean * locked)
     if (ivtv_ioctl (dev, VIDIOC_G_TUNER, &t) == 0 && t.signal == 0)
       present = FALSE;
   }
+  if (present) {
+    /* the HD PVR has no input status: G_FMT fails with EFAULT while it
+     * detects no signal (hdpvr-video.c vidioc_g_fmt_vid_cap()) */
+    struct v4l2_format f;
+
+    memset (&f, 0, sizeof (f));
+    f.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    if (ivtv_ioctl (dev, VIDIOC_G_FMT, &f) == -EFAULT)
+      present = FALSE;
+  }
   return present;
 }
 
@@ -89,7 +99,7 @@ static void
 check (IvtvSignal * s)
 {
   gchar *name = NULL;
-  gboolean present, locked, first, changed, lock_lost, send_eos = FALSE;
+  gboolean present, locked, first, changed, lock_lost, held, send_eos = FALSE;
   gint64 now = g_get_monotonic_time ();
 
   g_mutex_lock (s->dev_lock);
@@ -108,6 +118,7 @@ check (IvtvSignal * s)
       || locked != s->locked;
   /* at start the element itself warns about a signal without lock */
   lock_lost = !first && present && !locked && (s->locked || !s->present);
+  held = s->holding;
   s->checked = TRUE;
   s->present = present;
   s->locked = locked;
@@ -128,7 +139,13 @@ check (IvtvSignal * s)
   if (changed) {
     GST_INFO_OBJECT (s->element, "signal on '%s': %s", name ? name : "?",
         present ? "present" : "none");
-    if (!present)
+    if (!present && held)
+      GST_ELEMENT_WARNING (s->element, RESOURCE, READ,
+          ("No signal on input '%s' yet: the recording is held back until "
+              "there is one (wait-for-signal). Is the camera playing? Is "
+              "this the right input?", name ? name : "?"),
+          ("input status: no signal"));
+    else if (!present)
       GST_ELEMENT_WARNING (s->element, RESOURCE, READ,
           ("No signal on input '%s'%s: the recording will be black. Is the "
               "camera playing? Is this the right input?", name ? name : "?",
@@ -211,6 +228,8 @@ ivtv_signal_wait_present (IvtvSignal * s, GstPoll * poll)
     g_mutex_lock (&s->lock);
     present = s->present;
     running = s->running;
+    if (present)
+      s->holding = FALSE;       /* recording from now on */
     g_mutex_unlock (&s->lock);
     if (present)
       return TRUE;

@@ -57,6 +57,7 @@ struct _IvtvStream
   IvtvStall stall;              /* the stall watchdog */
   gboolean dq_first;            /* try DQBUF before poll() (see READY_AT_ONCE_US) */
   gboolean reconnect;           /* a lost device is not an error (caller's) */
+  gboolean behind;              /* downstream is behind: copy every frame */
   gboolean shift_pending;       /* offsets go on from next_offset */
   gint64 offset_shift;          /* buffer offset - driver sequence */
   guint64 next_offset, bytes;
@@ -586,8 +587,9 @@ frame_is_bad (IvtvStream * s, const struct v4l2_buffer *b, GstMemory * mem)
 }
 
 /* The GstBuffer of a good frame: its V4L2 buffer's memory (zero copy), or
- * a copy when few buffers are left queued, the layout needs repacking or
- * the buffers are libv4l2's.  NULL when a copy cannot be made. */
+ * a copy when few buffers are left queued, downstream is behind (frames
+ * wait in the element's queue), the layout needs repacking or the buffers
+ * are libv4l2's.  NULL when a copy cannot be made. */
 static GstBuffer *
 wrap_frame (IvtvStream * s, const struct v4l2_buffer *b, GstMemory * mem,
     guint queued)
@@ -596,7 +598,8 @@ wrap_frame (IvtvStream * s, const struct v4l2_buffer *b, GstMemory * mem,
 
   mem->offset = 0;
   mem->size = b->bytesused;
-  if (queued >= IVTV_STREAM_MIN_QUEUED && !s->repack && !s->via_libv4l2) {
+  if (queued >= IVTV_STREAM_MIN_QUEUED && !s->repack && !s->via_libv4l2
+      && !s->behind) {
     out = gst_buffer_new ();
     gst_buffer_append_memory (out, mem);
     return out;
@@ -773,9 +776,18 @@ stream_path_free (IvtvPath * path)
   g_free (path);
 }
 
+/* Frames wait in the element's queue: a V4L2 buffer handed out now would
+ * stay out of the driver's queue until downstream catches up. */
+static void
+stream_path_set_behind (IvtvPath * path, gboolean behind)
+{
+  ((IvtvStreamPath *) path)->stream->behind = behind;
+}
+
 static const IvtvPathFuncs stream_path_funcs = {
   stream_path_create, stream_path_drain, stream_path_set_timeout,
-  stream_path_get_position, stream_path_resume_from, stream_path_free
+  stream_path_get_position, stream_path_resume_from, stream_path_free,
+  stream_path_set_behind
 };
 
 IvtvPath *

@@ -12,6 +12,7 @@
 #include <gst/base/gstbasesrc.h>
 #include <gst/video/video.h>
 #include <string.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 /* ---- read() (pvr250) ---- */
@@ -108,11 +109,30 @@ GST_START_TEST (test_reconnect_resumes)
 
 GST_END_TEST;
 
+/* The node is back (a capture before this one may have read on to the
+ * next unplug: the reader thread reads ahead of num-buffers). */
+static void
+wait_node_back (void)
+{
+  gint i, fd = -1;
+
+  for (i = 0; i < 50 && fd < 0; i++) {
+    fd = open (IC_DEVICE, O_RDWR | O_NONBLOCK);
+    if (fd < 0)
+      g_usleep (100 * 1000);
+  }
+  fail_unless (fd >= 0, "%s did not come back", IC_DEVICE);
+  close (fd);
+}
+
 /* The same with an fd the application opened (device-fd): that fd dies
  * with the device, so the capture reopens the node of the same card. */
 GST_START_TEST (test_reconnect_device_fd_resumes)
 {
-  gint fd = ic_open ();
+  gint fd;
+
+  wait_node_back ();
+  fd = ic_open ();
   gchar *launch = g_strdup_printf ("ivtvsrc device-fd=%d reconnect=true "
       "blocksize=65536 num-buffers=30 ! fakesink name=sink", fd);
 
@@ -128,6 +148,7 @@ GST_START_TEST (test_unplug_error_without_reconnect)
 {
   IcResult r;
 
+  wait_node_back ();
   ic_run_launch ("ivtvsrc ! fakesink", 10000, -1, &r);
   fail_unless (r.error != NULL, "no error after the unplug");
   fail_unless (strstr (r.error, "went away") != NULL, "%s", r.error);
