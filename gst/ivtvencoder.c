@@ -66,10 +66,10 @@ ivtv_stream_type_get_type (void)
     {V4L2_MPEG_STREAM_TYPE_MPEG2_PS, "MPEG-2 program stream", "ps"},
     {V4L2_MPEG_STREAM_TYPE_MPEG2_TS, "MPEG-2 transport stream", "ts"},
     {V4L2_MPEG_STREAM_TYPE_MPEG1_SS, "MPEG-1 system stream", "mpeg1"},
+    {V4L2_MPEG_STREAM_TYPE_MPEG2_DVD, "MPEG-2 DVD-compatible stream", "dvd"},
     {V4L2_MPEG_STREAM_TYPE_MPEG1_VCD, "MPEG-1 VCD-compatible stream", "vcd"},
     {V4L2_MPEG_STREAM_TYPE_MPEG2_SVCD, "MPEG-2 SVCD-compatible stream",
         "svcd"},
-    {V4L2_MPEG_STREAM_TYPE_MPEG2_DVD, "MPEG-2 DVD-compatible stream", "dvd"},
     {0, NULL, NULL}
   };
 
@@ -143,7 +143,7 @@ ivtv_encoder_install_properties (GObjectClass * klass, guint first_id)
 
   g_object_class_install_property (klass, first_id + IVTV_ENC_STREAM_TYPE,
       g_param_spec_enum ("stream-type", "Stream type",
-          "MPEG stream the encoder makes: ps, ts, mpeg1, vcd, svcd, dvd "
+          "MPEG stream the encoder makes: ps, ts, mpeg1, dvd, vcd, svcd "
           "(keep = the card's); the caps follow it", IVTV_TYPE_STREAM_TYPE,
           IVTV_ENCODER_KEEP, rw));
   g_object_class_install_property (klass, first_id + IVTV_ENC_BITRATE_MODE,
