@@ -54,6 +54,8 @@
 #include "ivtvcapture.h"
 #include "ivtvcaps.h"
 #include "ivtvcolorbalance.h"
+#include "ivtvdropin.h"
+#include "ivtvorientation.h"
 #include "ivtvsettings.h"
 #include "ivtvdebug.h"
 #include "ivtvencoder.h"
@@ -100,7 +102,8 @@ enum
   PROP_RECONNECT,
   PROP_ENCODER_FIRST,           /* ivtvencoder.c: IVTV_ENC_N_PROPS ids */
   PROP_ENCODER_LAST = PROP_ENCODER_FIRST + IVTV_ENC_N_PROPS - 1,
-  PROP_QUEUE_FIRST              /* ivtvqueueprops.c: IVTV_QUEUE_N_PROPS ids */
+  PROP_QUEUE_FIRST,             /* ivtvqueueprops.c: IVTV_QUEUE_N_PROPS ids */
+  PROP_DROPIN_FIRST = PROP_QUEUE_FIRST + IVTV_QUEUE_N_PROPS     /* ivtvdropin.c */
 };
 
 struct _GstIvtvSrc
@@ -116,30 +119,12 @@ struct _GstIvtvSrc
   IvtvCapture *capture;         /* the device and everything done with it */
 };
 
-#define IVTV_TYPE_LIBV4L2_MODE (ivtv_libv4l2_mode_get_type ())
-static GType
-ivtv_libv4l2_mode_get_type (void)
-{
-  static gsize id = 0;
-  static const GEnumValue values[] = {
-    {IVTV_LIBV4L2_AUTO, "Only for streaming devices whose formats need "
-          "conversion", "auto"},
-    {IVTV_LIBV4L2_ON, "Always use libv4l2", "on"},
-    {IVTV_LIBV4L2_OFF, "Never use libv4l2", "off"},
-    {0, NULL, NULL}
-  };
-
-  if (g_once_init_enter (&id)) {
-    GType t = g_enum_register_static ("GstIvtvLibv4l2", values);
-    g_once_init_leave (&id, t);
-  }
-  return id;
-}
-
 #define gst_ivtv_src_parent_class parent_class
 G_DEFINE_TYPE_WITH_CODE (GstIvtvSrc, gst_ivtv_src, GST_TYPE_PUSH_SRC,
     G_IMPLEMENT_INTERFACE (GST_TYPE_COLOR_BALANCE,
         ivtv_color_balance_iface_init)
+    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_ORIENTATION,
+        ivtv_orientation_iface_init)
     G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER, ivtv_uri_handler_init));
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (ivtvsrc, "ivtvsrc", GST_RANK_NONE,
     GST_TYPE_IVTV_SRC, ivtv_debug_init ());
@@ -271,7 +256,6 @@ install_robustness_properties (GObjectClass * gobject_class)
           "restored) instead of failing, with the same settings and format "
           "(read() and streaming capture)", DEFAULT_RECONNECT,
           rw | GST_PARAM_MUTABLE_READY));
-
 }
 
 static void
@@ -290,6 +274,7 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
   ivtv_encoder_install_properties (gobject_class, PROP_ENCODER_FIRST);
   install_robustness_properties (gobject_class);
   ivtv_queue_install_properties (gobject_class, PROP_QUEUE_FIRST);
+  ivtv_dropin_install_properties (gobject_class, PROP_DROPIN_FIRST);
 
   gst_element_class_set_static_metadata (element_class,
       "IVTV / V4L2 video source", "Source/Video",
@@ -326,6 +311,7 @@ gst_ivtv_src_init (GstIvtvSrc * src)
   src->props.reconnect = DEFAULT_RECONNECT;
   src->capture = ivtv_capture_new (GST_ELEMENT (src));
   ivtv_color_balance_attach (G_OBJECT (src), src->capture);
+  ivtv_dropin_attach (G_OBJECT (src), src->capture);
 
   gst_base_src_set_live (GST_BASE_SRC (src), TRUE);
   gst_base_src_set_format (GST_BASE_SRC (src), GST_FORMAT_TIME);
@@ -358,16 +344,20 @@ snapshot (GstIvtvSrc * src, IvtvCaptureSettings * s)
   s->blocksize = gst_base_src_get_blocksize (GST_BASE_SRC (src));
 }
 
-/* A property that changes what the card does, while capturing: applied
- * now (failures are warnings). */
+/* A property that changes what the card does, while capturing: applied now
+ * (failures are warnings); a value the card refused is put back. */
 static void
 apply_live (GstIvtvSrc * src, IvtvSettingMask what)
 {
   IvtvCaptureSettings s;
+  IvtvSettingMask refused;
 
   snapshot (src, &s);
-  if (ivtv_capture_update (src->capture, &s, what))
+  if (ivtv_capture_update (src->capture, &s, what, &refused))
     gst_pad_mark_reconfigure (GST_BASE_SRC_PAD (src));
+  GST_OBJECT_LOCK (src);
+  ivtv_capture_settings_restore (&src->props, &s, refused);
+  GST_OBJECT_UNLOCK (src);
   ivtv_capture_settings_clear (&s);
 }
 
@@ -381,20 +371,17 @@ set_string (gchar ** field, const GValue * value)
 static IvtvSettingMask
 live_setting_of (guint prop_id)
 {
-  switch (prop_id) {
-    case PROP_INPUT:
-      return IVTV_SETTING_INPUT;
-    case PROP_STANDARD:
-      return IVTV_SETTING_STANDARD;
-    case PROP_AUDIO_INPUT:
-      return IVTV_SETTING_AUDIO;
-    case PROP_FREQUENCY:
-      return IVTV_SETTING_FREQUENCY;
-    case PROP_ENCODER_FIRST + IVTV_ENC_EXTRA_CONTROLS:
-      return IVTV_SETTING_EXTRA_CONTROLS;
-    default:
-      return 0;
-  }
+  static const guint live[][2] = { {PROP_INPUT, IVTV_SETTING_INPUT},
+  {PROP_STANDARD, IVTV_SETTING_STANDARD}, {PROP_AUDIO_INPUT,
+      IVTV_SETTING_AUDIO}, {PROP_FREQUENCY, IVTV_SETTING_FREQUENCY},
+  {PROP_ENCODER_FIRST + IVTV_ENC_EXTRA_CONTROLS, IVTV_SETTING_EXTRA_CONTROLS}
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (live); i++)
+    if (live[i][0] == prop_id)
+      return live[i][1];
+  return 0;
 }
 
 static void
@@ -404,6 +391,8 @@ gst_ivtv_src_set_property (GObject * object, guint prop_id,
   GstIvtvSrc *src = GST_IVTV_SRC (object);
   IvtvCaptureSettings *p = &src->props;
 
+  if (ivtv_dropin_set_property (object, prop_id, value, pspec))
+    return;                     /* v4l2src's names, through ours */
   if (prop_id == PROP_BLOCKSIZE) {      /* takes the object lock itself */
     gst_base_src_set_blocksize (GST_BASE_SRC (src), g_value_get_uint (value));
     return;
@@ -479,19 +468,19 @@ gst_ivtv_src_get_property (GObject * object, guint prop_id, GValue * value,
   GstIvtvSrc *src = GST_IVTV_SRC (object);
   IvtvCaptureSettings *p = &src->props;
 
+  if (ivtv_dropin_get_property (object, prop_id, value, pspec))
+    return;                     /* also device-fd while open */
   if (ivtv_queue_get_property (src->capture, prop_id - PROP_QUEUE_FIRST,
           value))
     return;
   if (prop_id == PROP_BLOCKSIZE)        /* takes the object lock itself */
     g_value_set_uint (value, gst_base_src_get_blocksize (GST_BASE_SRC (src)));
-  else if (prop_id == PROP_DEVICE_NAME || prop_id == PROP_DRIVER
-      || prop_id == PROP_INPUTS || prop_id == PROP_STANDARDS)
-    get_device_info (src, prop_id, value);
   else if (prop_id == PROP_CURRENT_IO_MODE)
     g_value_set_enum (value, ivtv_capture_get_io_mode (src->capture));
-  if (prop_id == PROP_BLOCKSIZE || prop_id == PROP_DEVICE_NAME
-      || prop_id == PROP_DRIVER || prop_id == PROP_INPUTS
-      || prop_id == PROP_STANDARDS || prop_id == PROP_CURRENT_IO_MODE)
+  else if (prop_id >= PROP_DEVICE_NAME && prop_id <= PROP_STANDARDS)
+    get_device_info (src, prop_id, value);      /* name, driver, lists */
+  if (prop_id == PROP_BLOCKSIZE || (prop_id >= PROP_DEVICE_NAME
+          && prop_id <= PROP_STANDARDS))
     return;
 
   GST_OBJECT_LOCK (src);
@@ -674,6 +663,7 @@ gst_ivtv_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter)
   caps = ivtv_capture_get_caps (src->capture);
   if (caps == NULL)
     caps = gst_pad_get_pad_template_caps (GST_BASE_SRC_PAD (bsrc));
+  caps = ivtv_dropin_fix_caps (G_OBJECT (src), caps);
   if (filter) {
     res = gst_caps_intersect_full (filter, caps, GST_CAPS_INTERSECT_FIRST);
     gst_caps_unref (caps);

@@ -755,3 +755,22 @@ ivtv_capture_reconnect (IvtvCapture * cap)
   g_free (path);
   return ret;
 }
+
+GType
+ivtv_libv4l2_mode_get_type (void)
+{
+  static gsize id = 0;
+  static const GEnumValue values[] = {
+    {IVTV_LIBV4L2_AUTO, "Only for streaming devices whose formats need "
+          "conversion", "auto"},
+    {IVTV_LIBV4L2_ON, "Always use libv4l2", "on"},
+    {IVTV_LIBV4L2_OFF, "Never use libv4l2", "off"},
+    {0, NULL, NULL}
+  };
+
+  if (g_once_init_enter (&id)) {
+    GType t = g_enum_register_static ("GstIvtvLibv4l2", values);
+    g_once_init_leave (&id, t);
+  }
+  return id;
+}

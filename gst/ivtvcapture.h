@@ -48,6 +48,10 @@ typedef enum
   IVTV_LIBV4L2_OFF
 } IvtvLibv4l2Mode;
 
+/* The use-libv4l2 property's enum (nicks auto, on, off). */
+#define IVTV_TYPE_LIBV4L2_MODE (ivtv_libv4l2_mode_get_type ())
+GType ivtv_libv4l2_mode_get_type (void);
+
 /* How the device is opened (and opened again). */
 typedef struct
 {
@@ -120,11 +124,21 @@ gboolean ivtv_capture_start (IvtvCapture * cap,
 void ivtv_capture_stop (IvtvCapture * cap);
 gboolean ivtv_capture_is_capturing (IvtvCapture * cap);
 
-/* A live property change while capturing (warnings only).  TRUE when the
- * input or standard now gives other caps than the negotiated ones: the
- * caller renegotiates. */
+/* A live property change while capturing (warnings only); a switch to the
+ * tuner also tunes to settings->frequency.  TRUE when the input or
+ * standard now gives other caps than the negotiated ones: the caller
+ * renegotiates.  *refused: the settings the card refused (one warning
+ * posted each); they keep their old value in the session and get it back
+ * in @settings, for the element to put into its properties
+ * (ivtv_capture_settings_restore).  A value that applies later (a
+ * standard the driver takes at the next start, a frequency for when the
+ * tuner is the input) is not refused. */
 gboolean ivtv_capture_update (IvtvCapture * cap,
-    const IvtvCaptureSettings * settings, IvtvSettingMask what);
+    IvtvCaptureSettings * settings, IvtvSettingMask what,
+    IvtvSettingMask * refused);
+/* Copy the settings of @what from @old into @dst. */
+void ivtv_capture_settings_restore (IvtvCaptureSettings * dst,
+    const IvtvCaptureSettings * old, IvtvSettingMask what);
 void ivtv_capture_set_timeout (IvtvCapture * cap, guint seconds);
 /* The capture queue's bounds and the stats interval (any time). */
 void ivtv_capture_set_limits (IvtvCapture * cap,

@@ -47,6 +47,7 @@ struct _IvtvCapture
   IvtvCaptureSettings settings; /* copied at start */
   gboolean prio_held;           /* the record priority (ivtvpriority) */
   gboolean encoder_started;     /* our reads started the encoder */
+  guint refused;                /* IvtvSettingMask a live change refused */
   gint enc_current[IVTV_ENC_N_NAMED];
   IvtvSignal signal;
 

@@ -94,6 +94,8 @@ apply_encoder (IvtvCapture * cap, guint what, gboolean live)
     GST_ELEMENT_WARNING (cap->element, RESOURCE, SETTINGS, ("%s", warning),
         ("device %s: encoder controls", cap->dev.path));
   g_free (warning);
+  if (!ok && live)
+    cap->refused |= what & IVTV_SETTING_EXTRA_CONTROLS;
   if (!ok)
     ok = report_setting (cap, err, live);
   g_clear_error (&err);
@@ -112,31 +114,47 @@ set_input (IvtvCapture * cap, const gchar * name, GError ** err)
   return ivtv_settings_set_input (&cap->dev, &cap->probe, name, err);
 }
 
+/* A refused value that still holds for later: the driver takes it at the
+ * next start (BUSY while capturing), or a frequency for when the tuner is
+ * the input. */
+static gboolean
+applies_later (IvtvCapture * cap, guint failed, const GError * err)
+{
+  return err->domain == IVTV_SETTINGS_ERROR
+      && (err->code == IVTV_SETTINGS_ERROR_BUSY
+      || (failed == IVTV_SETTING_FREQUENCY
+          && err->code == IVTV_SETTINGS_ERROR_UNSUPPORTED
+          && ivtv_device_has_cap (&cap->dev, V4L2_CAP_TUNER)));
+}
+
 gboolean
 ivtv_capture_apply_settings (IvtvCapture * cap, guint what, gboolean live)
 {
   const IvtvCaptureSettings *s = &cap->settings;
   GError *err = NULL;
   gboolean ok = TRUE;
+  guint failed = 0;
 
   /* input first: standards, audio and the tuner depend on it */
   if ((what & IVTV_SETTING_INPUT) && s->input
       && !set_input (cap, s->input, &err))
-    ok = report_setting (cap, err, live);
-  g_clear_error (&err);
-  if (ok && (what & IVTV_SETTING_STANDARD) && s->standard
+    failed = IVTV_SETTING_INPUT;
+  if (!failed && (what & IVTV_SETTING_STANDARD) && s->standard
       && !ivtv_settings_set_std (&cap->dev, &cap->probe, s->standard, &err))
-    ok = report_setting (cap, err, live);
-  g_clear_error (&err);
-  if (ok && (what & IVTV_SETTING_AUDIO) && s->audio_input
+    failed = IVTV_SETTING_STANDARD;
+  if (!failed && (what & IVTV_SETTING_AUDIO) && s->audio_input
       && !ivtv_settings_set_audio (&cap->dev, &cap->probe, s->audio_input,
           &err))
-    ok = report_setting (cap, err, live);
-  g_clear_error (&err);
-  if (ok && (what & IVTV_SETTING_FREQUENCY) && s->frequency
+    failed = IVTV_SETTING_AUDIO;
+  if (!failed && (what & IVTV_SETTING_FREQUENCY) && s->frequency
       && !ivtv_settings_set_frequency (&cap->dev, &cap->probe, s->frequency,
           &err))
+    failed = IVTV_SETTING_FREQUENCY;
+  if (failed) {
     ok = report_setting (cap, err, live);
+    if (live && !applies_later (cap, failed, err))
+      cap->refused |= failed;
+  }
   g_clear_error (&err);
   if (ok && (what & (IVTV_SETTING_ENCODER | IVTV_SETTING_EXTRA_CONTROLS)))
     ok = apply_encoder (cap, what, live);
@@ -164,22 +182,63 @@ ivtv_capture_reprobe_formats (IvtvCapture * cap)
   return changed;
 }
 
+/* Is the current input the tuner (after a switch)? */
+static gboolean
+on_tuner (IvtvCapture * cap)
+{
+  const IvtvInput *in = cap->probe.current_input < 0 ? NULL :
+      ivtv_probe_find_input (&cap->probe, cap->probe.current_input);
+
+  return in && in->type == V4L2_INPUT_TYPE_TUNER;
+}
+
 gboolean
-ivtv_capture_update (IvtvCapture * cap, const IvtvCaptureSettings * settings,
-    IvtvSettingMask what)
+ivtv_capture_update (IvtvCapture * cap, IvtvCaptureSettings * settings,
+    IvtvSettingMask what, IvtvSettingMask * refused)
 {
   gboolean renegotiate = FALSE;
 
+  IvtvCaptureSettings old;
+
   g_mutex_lock (&cap->lock);
+  cap->refused = 0;
   if (ivtv_device_is_open (&cap->dev) && cap->state != IVTV_CAPTURE_STOPPED) {
-    ivtv_capture_settings_clear (&cap->settings);
+    old = cap->settings;
     ivtv_capture_settings_copy (&cap->settings, settings);
     ivtv_capture_apply_settings (cap, what, TRUE);
+    /* a switch to the tuner tunes to the frequency set before */
+    if ((what & IVTV_SETTING_INPUT) && !cap->refused && on_tuner (cap))
+      ivtv_capture_apply_settings (cap, IVTV_SETTING_FREQUENCY, TRUE);
     if (what & (IVTV_SETTING_INPUT | IVTV_SETTING_STANDARD))
       renegotiate = ivtv_capture_reprobe_formats (cap);
+    /* what was refused keeps its old value (a reconnect applies it) */
+    ivtv_capture_settings_restore (&cap->settings, &old, cap->refused);
+    ivtv_capture_settings_restore (settings, &old, cap->refused);
+    ivtv_capture_settings_clear (&old);
   }
+  *refused = cap->refused;
   g_mutex_unlock (&cap->lock);
   return renegotiate;
+}
+
+void
+ivtv_capture_settings_restore (IvtvCaptureSettings * dst,
+    const IvtvCaptureSettings * old, IvtvSettingMask what)
+{
+  if (what & IVTV_SETTING_INPUT)
+    g_free (dst->input), dst->input = g_strdup (old->input);
+  if (what & IVTV_SETTING_STANDARD)
+    g_free (dst->standard), dst->standard = g_strdup (old->standard);
+  if (what & IVTV_SETTING_AUDIO)
+    g_free (dst->audio_input), dst->audio_input = g_strdup (old->audio_input);
+  if (what & IVTV_SETTING_FREQUENCY)
+    dst->frequency = old->frequency;
+  if (what & IVTV_SETTING_EXTRA_CONTROLS) {
+    if (dst->encoder.extra_controls)
+      gst_structure_free (dst->encoder.extra_controls);
+    dst->encoder.extra_controls = old->encoder.extra_controls ?
+        gst_structure_copy (old->encoder.extra_controls) : NULL;
+  }
 }
 
 gboolean

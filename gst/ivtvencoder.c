@@ -552,9 +552,9 @@ driver_refused (IvtvDevice * dev, const IvtvProbe * probe, const gchar * name,
 {
   if (ret == -EBUSY)
     g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_FAILED,
-        "'%s' refuses to change %s while it is encoding (is another "
-        "program recording from %s? The encoder's settings change only "
-        "before capture starts).", probe->card, name, dev->path);
+        "'%s' (%s) refuses to change %s while it is encoding: the "
+        "encoder's settings change only before capture starts.", probe->card,
+        dev->path, name);
   else
     g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_FAILED,
         "'%s' refused to set %s: %s.", probe->card, name, g_strerror (-ret));

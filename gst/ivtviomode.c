@@ -21,6 +21,8 @@ ivtv_io_mode_get_type (void)
         "userptr"},
     {IVTV_IO_DMABUF, "Streaming with driver buffers exported as dmabuf",
         "dmabuf"},
+    {IVTV_IO_DMABUF_IMPORT, "v4l2src's capture into downstream's dmabufs: "
+          "not supported (an error at start)", "dmabuf-import"},
     {0, NULL, NULL}
   };
 
@@ -45,6 +47,8 @@ ivtv_io_mode_nick (IvtvIoMode mode)
       return "userptr";
     case IVTV_IO_DMABUF:
       return "dmabuf";
+    case IVTV_IO_DMABUF_IMPORT:
+      return "dmabuf-import";
   }
   return "unknown";
 }
@@ -114,6 +118,14 @@ ivtv_io_mode_choose (IvtvIoMode requested, guint32 caps, guint modes,
         return TRUE;
       }
       break;
+    case IVTV_IO_DMABUF_IMPORT:
+      offers = ivtv_io_mode_describe (caps, modes);
+      g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+          "ivtvsrc cannot capture with io-mode=dmabuf-import (into "
+          "downstream's dmabufs); %s can do: %s (io-mode=dmabuf exports the "
+          "driver's buffers as dmabuf)", device, offers);
+      g_free (offers);
+      return FALSE;
   }
 
   offers = ivtv_io_mode_describe (caps, modes);

@@ -6,7 +6,10 @@
  * buffers (REQBUFS), else read() when it has READWRITE; the capture
  * session falls back from a failing streaming start to read() when the
  * device has READWRITE (ivtv_io_mode_can_fall_back).  A forced mode the device cannot
- * do is an error naming the modes it can do.
+ * do is an error naming the modes it can do.  dmabuf-import (v4l2src's
+ * mode that captures into downstream's dmabufs) is accepted as a value and
+ * refused at start with an error that says so and names the modes the
+ * device can do.
  */
 #ifndef __IVTV_IOMODE_H__
 #define __IVTV_IOMODE_H__
@@ -21,7 +24,8 @@ typedef enum
   IVTV_IO_RW = 1,
   IVTV_IO_MMAP = 2,
   IVTV_IO_USERPTR = 3,
-  IVTV_IO_DMABUF = 4
+  IVTV_IO_DMABUF = 4,
+  IVTV_IO_DMABUF_IMPORT = 5     /* v4l2src's nick; refused: see choose */
 } IvtvIoMode;
 
 /* Bit of a streaming mode in a mask of modes the device accepts. */
@@ -30,7 +34,7 @@ typedef enum
 #define IVTV_TYPE_IO_MODE (ivtv_io_mode_get_type ())
 GType ivtv_io_mode_get_type (void);
 
-/* "auto", "rw", "mmap", "userptr", "dmabuf" */
+/* "auto", "rw", "mmap", "userptr", "dmabuf", "dmabuf-import" */
 const gchar *ivtv_io_mode_nick (IvtvIoMode mode);
 
 /* The modes a device can do, "rw, mmap, dmabuf" (g_free). */

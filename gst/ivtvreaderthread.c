@@ -376,8 +376,10 @@ reader_loop (gpointer data)
     GstBuffer *buf = NULL;
 
     ivtv_queue_get_level (r->queue, &level);
-    /* frames waiting: downstream is behind, not just being woken */
-    ret = r->produce (r->data, level.buffers >= 4, &buf);
+    /* two frames waiting: downstream is a frame late, not just being
+     * woken; a V4L2 buffer queued now would be out of the driver until
+     * downstream catches up */
+    ret = r->produce (r->data, level.buffers >= 2, &buf);
     if (ret == GST_FLOW_OK) {
       take_buffer (r, buf);
     } else if (ret != GST_FLOW_FLUSHING) {

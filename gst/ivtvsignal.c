@@ -67,6 +67,16 @@ ivtv_signal_query (IvtvDevice * dev, gchar ** name, gboolean * locked)
     if (ivtv_ioctl (dev, VIDIOC_G_TUNER, &t) == 0 && t.signal == 0)
       present = FALSE;
   }
+  if (present) {
+    /* the HD PVR has no input status: G_FMT fails with EFAULT while it
+     * detects no signal (hdpvr-video.c vidioc_g_fmt_vid_cap()) */
+    struct v4l2_format f;
+
+    memset (&f, 0, sizeof (f));
+    f.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    if (ivtv_ioctl (dev, VIDIOC_G_FMT, &f) == -EFAULT)
+      present = FALSE;
+  }
   return present;
 }
 

@@ -109,21 +109,6 @@ GST_START_TEST (test_reconnect_resumes)
 
 GST_END_TEST;
 
-/* The same with an fd the application opened (device-fd): that fd dies
- * with the device, so the capture reopens the node of the same card. */
-GST_START_TEST (test_reconnect_device_fd_resumes)
-{
-  gint fd = ic_open ();
-  gchar *launch = g_strdup_printf ("ivtvsrc device-fd=%d reconnect=true "
-      "blocksize=65536 num-buffers=30 ! fakesink name=sink", fd);
-
-  check_read_resumes (launch);
-  g_free (launch);
-  close (fd);
-}
-
-GST_END_TEST;
-
 /* The node is back (a capture before this one may have read on to the
  * next unplug: the reader thread reads ahead of num-buffers). */
 static void
@@ -139,6 +124,24 @@ wait_node_back (void)
   fail_unless (fd >= 0, "%s did not come back", IC_DEVICE);
   close (fd);
 }
+
+/* The same with an fd the application opened (device-fd): that fd dies
+ * with the device, so the capture reopens the node of the same card. */
+GST_START_TEST (test_reconnect_device_fd_resumes)
+{
+  gint fd;
+
+  wait_node_back ();
+  fd = ic_open ();
+  gchar *launch = g_strdup_printf ("ivtvsrc device-fd=%d reconnect=true "
+      "blocksize=65536 num-buffers=30 ! fakesink name=sink", fd);
+
+  check_read_resumes (launch);
+  g_free (launch);
+  close (fd);
+}
+
+GST_END_TEST;
 
 /* Without reconnect: one clear error. */
 GST_START_TEST (test_unplug_error_without_reconnect)

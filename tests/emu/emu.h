@@ -165,6 +165,10 @@ struct emu_profile
   uint32_t events;              /* bit (1 << V4L2_EVENT_x) for each event
                                  * type SUBSCRIBE_EVENT accepts (CTRL is
                                  * always accepted when there are ctrls) */
+  int clip;                     /* MPEG engine: the one clip kind of a
+                                 * card whose stream type control does
+                                 * not choose (payload.h EMU_CLIP_H264);
+                                 * 0: the control chooses */
   const struct emu_engine *engine;
   /* the card's VBI node, /dev/vbiN beside /dev/videoN, sharing this node's
    * state (vbi.c); NULL: none */
@@ -328,6 +332,7 @@ int emu_vbi_node_init (struct emu_device *video, struct emu_device *out,
 /* true while the card's VBI stream is captured (S_STD is EBUSY) */
 bool emu_vbi_capturing (struct emu_device *dev);
 extern const struct emu_engine emu_engine_pcm;  /* pcm.c: PCM node, read() */
+extern const struct emu_engine emu_engine_hdpvr;        /* profile-hdpvr.c */
 
 extern const struct emu_profile emu_profile_pvr250;
 extern const struct emu_profile emu_profile_pvr150;

@@ -187,6 +187,8 @@ clip_type (struct emu_device *dev)
 {
   int32_t t = emu_ctrl_value (dev, V4L2_CID_MPEG_STREAM_TYPE);
 
+  if (dev->prof->clip)
+    return dev->prof->clip;     /* the card's one kind (hdpvr: H.264 TS) */
   return t >= 0 && t < EMU_CLIP_TYPES ? t : EMU_CLIP_PS;
 }
 

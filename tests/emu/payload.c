@@ -26,7 +26,7 @@ static bool tried_muted[MAX_CONTENT + 1][2][EMU_CLIP_TYPES];
 static const char *const suffix[EMU_CLIP_TYPES] = {
   [EMU_CLIP_PS] = "mpg",[EMU_CLIP_TS] = "ts",[EMU_CLIP_MPEG1] = "mpeg1.mpg",
   [EMU_CLIP_DVD] = "dvd.mpg",[EMU_CLIP_VCD] = "vcd.mpg",
-  [EMU_CLIP_SVCD] = "svcd.mpg",
+  [EMU_CLIP_SVCD] = "svcd.mpg",[EMU_CLIP_H264] = "h264.ts",
 };
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -83,7 +83,7 @@ emu_clip_get (int content, bool pal, int type)
       snprintf (name, sizeof (name), "c%d", content);
     snprintf (path, sizeof (path), "%s/%s-%s.%s", emu_payload_dir (), name,
         pal ? "pal" : "ntsc", suffix[type]);
-    load (c, path, type == EMU_CLIP_TS, pal);
+    load (c, path, type == EMU_CLIP_TS || type == EMU_CLIP_H264, pal);
   }
   pthread_mutex_unlock (&lock);
   return c->data ? c : NULL;
@@ -95,6 +95,9 @@ emu_clip_get_muted (int content, bool pal, int type)
   const struct emu_clip *c = emu_clip_get (content, pal, type);
   int slot = content < 0 ? MAX_CONTENT : content;
   bool ts = type == EMU_CLIP_TS;
+
+  if (type == EMU_CLIP_H264)
+    return c;                   /* AAC: payload-mute.c knows MPEG audio only */
   struct emu_clip *m;
 
   if (!c)

@@ -10,13 +10,14 @@
 #define EMU_CONTENT_BLACK (-1)
 
 /* clip kinds, by V4L2_CID_MPEG_STREAM_TYPE value (V4L2_MPEG_STREAM_TYPE_*) */
-#define EMU_CLIP_TYPES 6
+#define EMU_CLIP_TYPES 7
 #define EMU_CLIP_PS 0           /* MPEG-2 program stream, 2048-byte packs */
 #define EMU_CLIP_TS 1           /* MPEG-2 transport stream */
 #define EMU_CLIP_MPEG1 2        /* MPEG-1 system stream */
 #define EMU_CLIP_DVD 3          /* DVD: 2048-byte packs with NAV packs */
 #define EMU_CLIP_VCD 4          /* VCD: MPEG-1, 2324-byte packs */
 #define EMU_CLIP_SVCD 5         /* SVCD: MPEG-2, 2324-byte packs */
+#define EMU_CLIP_H264 6         /* TS of H.264 + AAC (hdpvr; profile .clip) */
 
 struct emu_stamp
 {

@@ -55,6 +55,11 @@ const struct emu_profile emu_profile_tv_streaming = {
             0, 65280, 128, 32768, V4L2_CTRL_FLAG_SLIDER, {NULL}, false},
         {V4L2_CID_HUE, V4L2_CTRL_TYPE_INTEGER, "Hue",
             0, 65280, 256, 32768, V4L2_CTRL_FLAG_SLIDER, {NULL}, false},
+        /* saa7134's mirror: V4L2_CID_HFLIP 0..1, default 0, in
+         * saa7134_video_init1() (drivers/media/pci/saa7134/saa7134-video.c);
+         * no VFLIP there */
+        {V4L2_CID_HFLIP, V4L2_CTRL_TYPE_BOOLEAN, "Horizontal Flip",
+            0, 1, 1, 0, 0, {NULL}, false},
         {V4L2_CID_AUDIO_MUTE, V4L2_CTRL_TYPE_BOOLEAN, "Mute",
             0, 1, 1, 0, 0, {NULL}, false},
       },

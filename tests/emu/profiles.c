@@ -11,6 +11,9 @@ extern const struct emu_profile emu_profile_tv_streaming __attribute__((weak));
 extern const struct emu_profile emu_profile_tv_webcam __attribute__((weak));
 extern const struct emu_profile emu_profile_pvrusb2;
 extern const struct emu_profile emu_profile_stk1160;
+extern const struct emu_profile emu_profile_hdpvr;
+extern const struct emu_profile emu_profile_cx18, emu_profile_cx18_yuv,
+    emu_profile_cx18_pcm;
 extern const struct emu_profile emu_profile_pvr250_yuv, emu_profile_pvr250_pcm,
     emu_profile_pvr250_radio, emu_profile_pvr150_yuv, emu_profile_pvr150_pcm;
 
@@ -22,7 +25,11 @@ const struct emu_profile *const emu_profiles[] = {
   &emu_profile_pvr250_radio,
   &emu_profile_pvr150_yuv,
   &emu_profile_pvr150_pcm,
+  &emu_profile_cx18,
+  &emu_profile_cx18_yuv,
+  &emu_profile_cx18_pcm,
   &emu_profile_pvrusb2,
+  &emu_profile_hdpvr,
   &emu_profile_webcam,
   &emu_profile_tv_streaming,
   &emu_profile_tv_webcam,

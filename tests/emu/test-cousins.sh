@@ -84,6 +84,45 @@ case "$case_" in
       num-buffers=2 ! fakesink > "$tmp/log" 2>&1 && fail "mmap accepted"
     grep -q 'rw' "$tmp/log" || fail "the error does not name read() (rw)"
     echo "ok: inputs and read() only" ;;
+  hdpvr-ts)
+    # a transport stream (caps video/mpegts, systemstream=true), decoded by
+    # gst-discoverer as H.264 + AAC
+    launch hdpvr ivtvsrc num-buffers=60 input=S-Video ! \
+      filesink location="$tmp/h.ts"
+    want_caps "video/mpegts" "systemstream=(boolean)true" "packetsize=(int)188"
+    gst-discoverer-1.0 "$tmp/h.ts" > "$tmp/disc" 2>&1
+    cat "$tmp/disc"
+    grep -q 'video #[0-9]*: H.264' "$tmp/disc" || fail "no H.264 video"
+    grep -q 'audio #[0-9]*: MPEG-4 AAC' "$tmp/disc" || fail "no AAC audio" ;;
+  hdpvr-no-signal)
+    # no signal: G_FMT is EFAULT (and ENUMINPUT says nothing); ivtvsrc warns
+    # "No signal" and records, no error
+    "$emu" --profile hdpvr --fault no-signal -- v4l2-ctl --get-fmt-video \
+      > "$tmp/ctl" 2>&1
+    grep -q 'Bad address' "$tmp/ctl" || { cat "$tmp/ctl"; fail "G_FMT was not EFAULT"; }
+    "$emu" --profile hdpvr --fault no-signal -- timeout 60 gst-launch-1.0 \
+      ivtvsrc num-buffers=20 ! fakesink > "$tmp/log" 2>&1 || fail "exit $?"
+    grep -q "WARNING: .*No signal on input 'Component'" "$tmp/log" ||
+      fail "no no-signal warning"
+    ! grep -q '^ERROR' "$tmp/log" || fail "an error"
+    echo "ok: EFAULT is no signal" ;;
+  hdpvr-busy)
+    # input, standard and audio input changes are EBUSY while it streams
+    "$emu" --profile hdpvr -- sh -c '
+      head -c 3000000 /dev/video0 > /dev/null & sleep 1
+      v4l2-ctl -i 2; v4l2-ctl -s pal; v4l2-ctl --set-audio-input=1; wait
+      v4l2-ctl -i 2' > "$tmp/log" 2>&1
+    cat "$tmp/log"
+    [ "$(grep -c 'Device or resource busy' "$tmp/log")" -eq 3 ] ||
+      fail "not three EBUSY while streaming"
+    grep -q 'Video input set to 2' "$tmp/log" || fail "S_INPUT refused when idle" ;;
+  cx18-yuv-mmap)
+    # the HVR-1600's YUV node streams: UYVY by mmap, byte for byte
+    "$emu" --card cx18 -- timeout 60 gst-launch-1.0 -v ivtvsrc \
+      device=/dev/video32 io-mode=mmap num-buffers=6 ! video/x-raw,format=UYVY ! \
+      filesink location="$tmp/f.uyvy" > "$tmp/log" 2>&1 || fail "exit $?"
+    want_caps "format=(string)UYVY" "width=(int)720" "height=(int)480"
+    "$check" UYVY 720x480 0 "$tmp/f.uyvy" 6 || fail "frames differ" ;;
   ivtv-yuv-raw)
     # the ivtv card's YUV node read as it is (dd): HM12 frames, 720x480 for
     # NTSC, G_FMT as ivtv_g_fmt_vid_cap() answers

@@ -1,0 +1,220 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Live property changes on the emulated PVR-250 (issue 13): a change the
+ * card refuses posts one warning and leaves the property at its old value,
+ * so the next start works; the warning of a refused encoder change does not
+ * blame another program when this element is the one recording; a live
+ * input=tuner tunes to the stored frequency. */
+#include "harness.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+typedef struct
+{
+  GstElement *pipe, *src;
+  GstBus *bus;
+} Live;
+
+/* ivtvsrc @props ! fakesink, PLAYING, the encoder running */
+static void
+live_start (Live * l, const gchar * props)
+{
+  gchar *launch = g_strdup_printf ("ivtvsrc name=src %s ! fakesink", props);
+
+  l->pipe = gst_parse_launch (launch, NULL);
+  fail_unless (l->pipe != NULL);
+  g_free (launch);
+  l->src = gst_bin_get_by_name (GST_BIN (l->pipe), "src");
+  l->bus = gst_element_get_bus (l->pipe);
+  gst_element_set_state (l->pipe, GST_STATE_PLAYING);
+  fail_unless (gst_element_get_state (l->pipe, NULL, NULL, 5 * GST_SECOND)
+      == GST_STATE_CHANGE_SUCCESS);
+  g_usleep (200000);
+}
+
+static void
+live_stop (Live * l)
+{
+  gst_element_set_state (l->pipe, GST_STATE_NULL);
+  gst_object_unref (l->bus);
+  gst_object_unref (l->src);
+  gst_object_unref (l->pipe);
+}
+
+/* The warnings and errors posted within @ms: the number of warnings, the
+ * first one's text in *first (g_free), errors fail the test. */
+static guint
+count_warnings (Live * l, gint ms, gchar ** first)
+{
+  GstMessage *msg;
+  guint n = 0;
+
+  *first = NULL;
+  while ((msg = gst_bus_timed_pop_filtered (l->bus, ms * GST_MSECOND,
+              GST_MESSAGE_WARNING | GST_MESSAGE_ERROR))) {
+    gchar *text = ic_message_text (msg);
+
+    fail_unless (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_WARNING,
+        "an error: %s", text);
+    if (n++ == 0)
+      *first = text;
+    else
+      g_free (text);
+    gst_message_unref (msg);
+  }
+  return n;
+}
+
+static gchar *
+get_string (GstElement * e, const gchar * name)
+{
+  gchar *v = NULL;
+
+  g_object_get (e, name, &v, NULL);
+  return v;
+}
+
+/* input=bogus while capturing: one warning, input is 'composite' again,
+ * the card stays on Composite 1, and a restart works */
+GST_START_TEST (test_live_bad_input_keeps_old_value)
+{
+  Live l;
+  gchar *w, *v;
+
+  live_start (&l, "input=composite");
+  fail_unless_equals_int (ic_get_input (), 2);
+  g_object_set (l.src, "input", "bogus", NULL);
+  fail_unless_equals_int (count_warnings (&l, 500, &w), 1);
+  fail_unless (strstr (w, "Unknown input 'bogus'"), "%s", w);
+  g_free (w);
+  v = get_string (l.src, "input");
+  fail_unless_equals_string (v, "composite");
+  g_free (v);
+  fail_unless_equals_int (ic_get_input (), 2);
+
+  /* READY and back: the stored input is good */
+  gst_element_set_state (l.pipe, GST_STATE_READY);
+  gst_element_set_state (l.pipe, GST_STATE_PLAYING);
+  fail_unless (gst_element_get_state (l.pipe, NULL, NULL, 5 * GST_SECOND)
+      == GST_STATE_CHANGE_SUCCESS, "the restart failed");
+  fail_unless_equals_int (count_warnings (&l, 300, &w), 0);
+  live_stop (&l);
+}
+
+GST_END_TEST;
+
+/* a bad standard name and an out-of-range frequency: the same */
+GST_START_TEST (test_live_bad_standard_frequency_keep_old_value)
+{
+  Live l;
+  gchar *w, *v;
+  guint64 f = 0;
+
+  live_start (&l, "input=tuner frequency=211250000 standard=ntsc-m");
+  g_object_set (l.src, "standard", "bogus", NULL);
+  fail_unless_equals_int (count_warnings (&l, 500, &w), 1);
+  g_free (w);
+  v = get_string (l.src, "standard");
+  fail_unless_equals_string (v, "ntsc-m");
+  g_free (v);
+
+  g_object_set (l.src, "frequency", (guint64) 5000000000ULL, NULL);
+  fail_unless_equals_int (count_warnings (&l, 500, &w), 1);
+  fail_unless (strstr (w, "outside the range"), "%s", w);
+  g_free (w);
+  g_object_get (l.src, "frequency", &f, NULL);
+  fail_unless_equals_uint64 (f, 211250000);
+
+  gst_element_set_state (l.pipe, GST_STATE_READY);
+  gst_element_set_state (l.pipe, GST_STATE_PLAYING);
+  fail_unless (gst_element_get_state (l.pipe, NULL, NULL, 5 * GST_SECOND)
+      == GST_STATE_CHANGE_SUCCESS, "the restart failed");
+  fail_unless_equals_int (count_warnings (&l, 300, &w), 0);
+  live_stop (&l);
+}
+
+GST_END_TEST;
+
+/* the stream type cannot change while this element encodes: one warning
+ * that does not blame another program; extra-controls is unset again */
+GST_START_TEST (test_live_encoder_refusal_blames_nobody)
+{
+  Live l;
+  GstStructure *st = gst_structure_new ("controls", "stream_type",
+      G_TYPE_INT, 1, NULL);
+  GstStructure *now = NULL;
+  gchar *w;
+
+  live_start (&l, "input=composite");
+  g_object_set (l.src, "extra-controls", st, NULL);
+  gst_structure_free (st);
+  fail_unless_equals_int (count_warnings (&l, 500, &w), 1);
+  fail_unless (strstr (w, "while it is encoding"), "%s", w);
+  fail_if (strstr (w, "another program"), "blames another program: %s", w);
+  g_free (w);
+  g_object_get (l.src, "extra-controls", &now, NULL);
+  fail_unless (now == NULL, "extra-controls kept the refused value");
+  live_stop (&l);
+}
+
+GST_END_TEST;
+
+/* The tuner's frequency in Hz, read on a fresh descriptor. */
+static guint64
+get_frequency_hz (void)
+{
+  struct v4l2_tuner t = {.index = 0 };
+  struct v4l2_frequency f = {.tuner = 0 };
+  gint fd = ic_open ();
+
+  fail_unless (ioctl (fd, VIDIOC_G_TUNER, &t) == 0, "%s", g_strerror (errno));
+  fail_unless (ioctl (fd, VIDIOC_G_FREQUENCY, &f) == 0, "%s",
+      g_strerror (errno));
+  close (fd);
+  return (guint64) f.frequency * ((t.capability & V4L2_TUNER_CAP_LOW) ?
+      62 : 62500);
+}
+
+/* frequency set while on Composite (kept for later, one warning), then a
+ * live input=tuner: the tuner is tuned to it */
+GST_START_TEST (test_live_tuner_applies_frequency)
+{
+  Live l;
+  gchar *w;
+  guint64 f = 0;
+
+  live_start (&l, "input=composite");
+  fail_if (get_frequency_hz () == 183250000);
+  g_object_set (l.src, "frequency", (guint64) 183250000, NULL);
+  fail_unless_equals_int (count_warnings (&l, 500, &w), 1);
+  fail_unless (strstr (w, "not the tuner"), "%s", w);
+  g_free (w);
+  g_object_get (l.src, "frequency", &f, NULL);
+  fail_unless_equals_uint64 (f, 183250000);
+
+  g_object_set (l.src, "input", "tuner", NULL);
+  fail_unless_equals_int (count_warnings (&l, 300, &w), 0);
+  fail_unless_equals_int (ic_get_input (), 0);
+  fail_unless_equals_uint64 (get_frequency_hz (), 183250000);
+  live_stop (&l);
+}
+
+GST_END_TEST;
+
+static Suite *
+live_suite (void)
+{
+  Suite *s = suite_create ("live-changes");
+  TCase *tc = tcase_create ("pvr250");
+
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_live_bad_input_keeps_old_value);
+  tcase_add_test (tc, test_live_bad_standard_frequency_keep_old_value);
+  tcase_add_test (tc, test_live_encoder_refusal_blames_nobody);
+  tcase_add_test (tc, test_live_tuner_applies_frequency);
+  return s;
+}
+
+GST_CHECK_MAIN (live);
