@@ -102,6 +102,9 @@ static const IvtvFormatMap format_map[] = {
   RAW (YUV410, YUV9),
   RAW (YVU410, YVU9),
   RAW (Y41P, IYU1),
+  /* the cx2341x/cx23418 YUV node's tiled NV12: ivtvsrc detiles it
+   * (ivtvhm12.c), downstream sees NV12 */
+  RAW (HM12, NV12),
   /* RGB */
   RAW (RGB24, RGB),
   RAW (BGR24, BGR),
@@ -410,6 +413,18 @@ ivtv_caps_from_probe (const IvtvProbe * probe, v4l2_std_id std,
   return caps;
 }
 
+static gboolean
+list_has (const GValue * list, const GValue * v)
+{
+  guint i;
+
+  for (i = 0; i < gst_value_list_get_size (list); i++)
+    if (gst_value_compare (gst_value_list_get_value (list, i), v) ==
+        GST_VALUE_EQUAL)
+      return TRUE;
+  return FALSE;
+}
+
 GstCaps *
 ivtv_caps_template (void)
 {
@@ -430,8 +445,10 @@ ivtv_caps_template (void)
     GstStructure *s;
 
     if (m->format != GST_VIDEO_FORMAT_UNKNOWN) {
+      /* several fourccs give one format (xRGB: XRGB32 and RGB32): once */
       g_value_set_string (&v, gst_video_format_to_string (m->format));
-      gst_value_list_append_value (&formats, &v);
+      if (!list_has (&formats, &v))
+        gst_value_list_append_value (&formats, &v);
       continue;
     }
     if (m->fourcc == V4L2_PIX_FMT_MPEG)

@@ -235,6 +235,8 @@ gst_ivtv_device_provider_class_init (GstIvtvDeviceProviderClass * klass)
       "and pvrusb2 included), the output nodes for v4l2sink, and nodes it "
       "cannot open, with the reason; hides v4l2deviceprovider",
       "ivtvsrc project");
+  gst_device_provider_class_add_metadata (dp_class,
+      GST_ELEMENT_METADATA_DOC_URI, IVTV_DOC_URI);
 }
 
 /* One entry per node: v4l2deviceprovider would list the same nodes again

@@ -11,6 +11,7 @@
 #include "ivtvdebug.h"
 
 #include <errno.h>
+#include <math.h>
 #include <string.h>
 
 #define GST_CAT_DEFAULT ivtvsrc_debug
@@ -65,10 +66,10 @@ ivtv_stream_type_get_type (void)
     {V4L2_MPEG_STREAM_TYPE_MPEG2_PS, "MPEG-2 program stream", "ps"},
     {V4L2_MPEG_STREAM_TYPE_MPEG2_TS, "MPEG-2 transport stream", "ts"},
     {V4L2_MPEG_STREAM_TYPE_MPEG1_SS, "MPEG-1 system stream", "mpeg1"},
+    {V4L2_MPEG_STREAM_TYPE_MPEG2_DVD, "MPEG-2 DVD-compatible stream", "dvd"},
     {V4L2_MPEG_STREAM_TYPE_MPEG1_VCD, "MPEG-1 VCD-compatible stream", "vcd"},
     {V4L2_MPEG_STREAM_TYPE_MPEG2_SVCD, "MPEG-2 SVCD-compatible stream",
         "svcd"},
-    {V4L2_MPEG_STREAM_TYPE_MPEG2_DVD, "MPEG-2 DVD-compatible stream", "dvd"},
     {0, NULL, NULL}
   };
 
@@ -142,7 +143,7 @@ ivtv_encoder_install_properties (GObjectClass * klass, guint first_id)
 
   g_object_class_install_property (klass, first_id + IVTV_ENC_STREAM_TYPE,
       g_param_spec_enum ("stream-type", "Stream type",
-          "MPEG stream the encoder makes: ps, ts, mpeg1, vcd, svcd, dvd "
+          "MPEG stream the encoder makes: ps, ts, mpeg1, dvd, vcd, svcd "
           "(keep = the card's); the caps follow it", IVTV_TYPE_STREAM_TYPE,
           IVTV_ENCODER_KEEP, rw));
   g_object_class_install_property (klass, first_id + IVTV_ENC_BITRATE_MODE,
@@ -442,9 +443,19 @@ extra_to_ctrl (const gchar * field, const GValue * gv, const IvtvControl * c,
     v = g_value_get_int64 (gv);
   else if (G_VALUE_HOLDS_BOOLEAN (gv))
     v = g_value_get_boolean (gv);
-  else if (G_VALUE_HOLDS_DOUBLE (gv))
-    v = (gint64) (g_value_get_double (gv) + 0.5);
-  else if (G_VALUE_HOLDS_STRING (gv) && g_value_get_string (gv)) {
+  else if (G_VALUE_HOLDS_DOUBLE (gv)) {
+    gdouble d = floor (g_value_get_double (gv) + 0.5);
+
+    /* beyond 2^62 (or not a number) the cast is undefined */
+    if (!isfinite (d) || fabs (d) > 4611686018427387904.0) {
+      g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_RANGE,
+          "%s %g is out of the range of '%s': %" G_GINT64_FORMAT " to %"
+          G_GINT64_FORMAT ".", field, g_value_get_double (gv), probe->card,
+          c->minimum, c->maximum);
+      return FALSE;
+    }
+    v = (gint64) d;
+  } else if (G_VALUE_HOLDS_STRING (gv) && g_value_get_string (gv)) {
     const gchar *str = g_value_get_string (gv);
     gchar *want = ivtv_encoder_control_name (str);
 

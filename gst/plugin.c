@@ -14,7 +14,8 @@ plugin_init (GstPlugin * plugin)
   return ok;
 }
 
+/* version: meson's project(); origin: the package-origin option */
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, ivtv,
-    "Capture from V4L2 devices, including read()-only MPEG encoder cards "
-    "(ivtv)", plugin_init, VERSION, "LGPL", PACKAGE,
-    "https://example.invalid/ivtvsrc")
+    "Captures from V4L2 devices, including read()-only MPEG encoder cards "
+    "(ivtv, cx18, pvrusb2)", plugin_init, VERSION, "LGPL", PACKAGE,
+    GST_PACKAGE_ORIGIN)

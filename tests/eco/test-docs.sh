@@ -17,6 +17,16 @@ if ! diff -u "$root/docs/ivtvsrc.md" "$tmp/ivtvsrc.md"; then
 else
   echo "ok: docs/ivtvsrc.md matches the element"
 fi
+# every example's explanation is whole: it ends a sentence, the last one too
+awk '/^## Examples/ { on = 1; next } /^## / { on = 0 } on && NF && !/^    / { print }' \
+  "$tmp/ivtvsrc.md" > "$tmp/explanations"
+n=$(wc -l < "$tmp/explanations")
+cut=$(grep -cvE '[.!?)]$' "$tmp/explanations")
+if [ "$n" -ge 4 ] && [ "$cut" -eq 0 ]; then
+  echo "ok: $n example explanations, each ends a sentence"
+else
+  echo "FAIL: $cut of $n example explanations end mid-sentence:"; grep -vE '[.!?)]$' "$tmp/explanations"; fail=1
+fi
 # the same properties as gst-inspect-1.0 (an independent reader of the element)
 GST_PLUGIN_PATH_1_0=$plugdir gst-inspect-1.0 ivtvsrc > "$tmp/inspect" 2>&1 ||
   { cat "$tmp/inspect"; echo "FAIL: gst-inspect-1.0 ivtvsrc failed"; exit 1; }

@@ -24,6 +24,14 @@ fi
 plugdir="$tmp/root$(dirname "$target")"
 echo "installed files:"; (cd "$tmp/root" && find . -type f | sort)
 [ -f "$plugdir/libgstivtv.so" ] || { echo "FAIL: $plugdir/libgstivtv.so not installed"; exit 1; }
+# the element's doc-uri (file://, option doc-uri=auto) names an installed file
+doc=$(GST_PLUGIN_SYSTEM_PATH_1_0="" GST_PLUGIN_PATH_1_0="$plugdir" GST_REGISTRY_1_0="$tmp/registry-doc.bin" \
+  gst-inspect-1.0 ivtvsrc 2>/dev/null | sed -n 's|^ *Doc-uri *file://||p')
+if [ -n "$doc" ] && [ -s "$tmp/root$doc" ]; then
+  echo "ok: the doc-uri file://$doc is installed"
+else
+  echo "FAIL: doc-uri 'file://$doc' is not an installed file"; fail=1
+fi
 
 inspect() { # plugin dir, args...
   local dir=$1; shift

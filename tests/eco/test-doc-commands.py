@@ -1,0 +1,89 @@
+#!/usr/bin/python3
+"""tests/eco: the commands the docs give for the build tree work as
+written.  Every `meson devenv -C build ...` in README.md, docs/*.md and the
+READMEs under tests/, tools/ and bench/ has `--workdir .` (meson devenv
+runs its command in build/, so a relative path such as x.mpg would land
+there); and every such emulator command in a code block (ivtv-emu ...,
+continued lines joined) is run literally from a scratch directory whose
+`build` is this build tree: it must exit 0 and the files it names by a
+relative path (location=F, > F, a last argument F.mpg) must be in the
+scratch directory, not in build/.
+    test-doc-commands.py SOURCE_ROOT BUILD_ROOT"""
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+root, build = sys.argv[1], sys.argv[2]
+if shutil.which("meson") is None:
+    print("SKIP: meson not in PATH")
+    sys.exit(77)
+docs = [os.path.join(root, "README.md")] + sorted(
+    glob.glob(os.path.join(root, "docs", "*.md"))
+    + glob.glob(os.path.join(root, "tests", "*", "README.md"))
+    + glob.glob(os.path.join(root, "tools", "*", "README.md"))
+    + glob.glob(os.path.join(root, "bench", "*.md")))
+failures = 0
+
+
+def check(cond, what):
+    global failures
+    print(("ok: " if cond else "FAIL: ") + what)
+    failures += 0 if cond else 1
+
+
+def blocks(text):
+    """Commands of the indented code blocks, continuation lines joined."""
+    out, cur = [], ""
+    for line in text.split("\n"):
+        if not line.startswith("    "):
+            cur = ""
+            continue
+        line = line.strip()
+        cur = (cur + " " + line) if cur else line
+        if cur.endswith("\\"):
+            cur = cur[:-1].rstrip()
+            continue
+        out.append(re.sub(r"\s+#.*$", "", cur))
+        cur = ""
+    return out
+
+
+to_run = []
+for path in docs:
+    rel = os.path.relpath(path, root)
+    text = open(path).read()
+    flat = re.sub(r"\s+", " ", text)
+    for m in re.finditer(r"meson devenv -C build( --workdir \.)?", flat):
+        said = flat[m.start():m.end() + 25]
+        check(m.group(1) is not None, f"{rel}: '{said}...' has --workdir .")
+    for cmd in blocks(text):
+        if cmd.startswith("meson devenv -C build --workdir . ivtv-emu"):
+            to_run.append((rel, cmd))
+
+check(len(to_run) >= 4, f"{len(to_run)} documented emulator commands found")
+for rel, cmd in to_run:
+    scratch = tempfile.mkdtemp(prefix="ivtv-doc-")
+    os.symlink(build, os.path.join(scratch, "build"))
+    outputs = re.findall(r"location=([\w.-]+)|> ?([\w.-]+)|\s([\w-]+\.mpg)$",
+                         cmd)
+    outputs = [o for grp in outputs for o in grp if o]
+    try:
+        p = subprocess.run(cmd, shell=True, cwd=scratch, timeout=120,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True)
+        ok, tail = p.returncode == 0, p.stdout[-600:]
+    except subprocess.TimeoutExpired:
+        ok, tail = False, "timed out after 120 s"
+    check(ok, f"{rel}: runs as written: {cmd}" + ("" if ok else "\n" + tail))
+    for f in outputs:
+        check(os.path.getsize(os.path.join(scratch, f)) > 0
+              if os.path.exists(os.path.join(scratch, f)) else False,
+              f"{rel}: {f} is written where the command was typed")
+        leaked = os.path.join(build, f)
+        check(not os.path.exists(leaked), f"{rel}: no {f} in build/")
+    shutil.rmtree(scratch)
+sys.exit(1 if failures else 0)
