@@ -10,19 +10,15 @@
  * @title: ivtvsrc
  *
  * Captures from a V4L2 device, above all from read()-only MPEG encoder
- * cards such as the Hauppauge PVR-150/250/350/500 (driver ivtv), cx18 and
- * pvrusb2 cards, which deliver an MPEG-2 program stream through read()
- * and have no streaming I/O.  Devices with streaming I/O (webcams, TV
- * cards) are captured with mmap, userptr or dmabuf.
- *
- * The input, TV standard, audio input and tuner frequency are set before
- * capture starts; the input can be changed while capturing.  MPEG caps
- * follow the card's stream type (program stream, transport stream, MPEG-1
- * system stream).  The encoder's settings are properties (stream-type,
- * bitrate-mode, bitrate, peak-bitrate, gop-size, b-frames, aspect,
- * audio-rate, audio-bitrate; each keeps the card's value unless set), any
- * other control goes in extra-controls, and brightness, contrast,
- * saturation and hue are channels of the GstColorBalance interface.
+ * cards (Hauppauge PVR-150/250/350/500: ivtv, cx18, pvrusb2), which give
+ * an MPEG-2 program stream through read(); streaming devices (webcams, TV
+ * cards) with mmap, userptr or dmabuf; a VBI node (/dev/vbiN) as closed
+ * captions (closedcaption/x-cea-608) or the WSS aspect (vbi-services).
+ * Input, standard, audio input and frequency are set before capture
+ * starts (the input can change while capturing); MPEG caps follow the
+ * card's stream type.  The encoder's settings are properties (each keeps
+ * the card's value unless set), other controls go in extra-controls;
+ * brightness, contrast, saturation and hue are GstColorBalance channels.
  *
  * ## Example launch lines
  * |[
@@ -94,15 +90,15 @@ enum
   PROP_CURRENT_IO_MODE,
   PROP_INPUTS,
   PROP_STANDARDS,
-  /* robustness */
-  PROP_BLOCKSIZE,
+  PROP_BLOCKSIZE,               /* robustness */
   PROP_TIMEOUT,
   PROP_SIGNAL_TIMEOUT,
   PROP_WAIT_FOR_SIGNAL,
   PROP_RECONNECT,
   PROP_ENCODER_FIRST,           /* ivtvencoder.c: IVTV_ENC_N_PROPS ids */
   PROP_ENCODER_LAST = PROP_ENCODER_FIRST + IVTV_ENC_N_PROPS - 1,
-  PROP_QUEUE_FIRST,             /* ivtvqueueprops.c: IVTV_QUEUE_N_PROPS ids */
+  PROP_VBI_FIRST,               /* ivtvvbiprops.c: IVTV_VBI_N_PROPS ids */
+  PROP_QUEUE_FIRST = PROP_VBI_FIRST + IVTV_VBI_N_PROPS,  /* ivtvqueueprops.c */
   PROP_DROPIN_FIRST = PROP_QUEUE_FIRST + IVTV_QUEUE_N_PROPS     /* ivtvdropin.c */
 };
 
@@ -272,6 +268,7 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
   install_device_properties (gobject_class);
   install_info_properties (gobject_class);
   ivtv_encoder_install_properties (gobject_class, PROP_ENCODER_FIRST);
+  ivtv_vbi_install_properties (gobject_class, PROP_VBI_FIRST);
   install_robustness_properties (gobject_class);
   ivtv_queue_install_properties (gobject_class, PROP_QUEUE_FIRST);
   ivtv_dropin_install_properties (gobject_class, PROP_DROPIN_FIRST);
@@ -284,6 +281,7 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
       IVTV_DOC_URI);
 
   caps = ivtv_caps_template ();
+  gst_caps_append (caps, ivtv_vbi_template_caps ());
   gst_element_class_add_pad_template (element_class,
       gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
   gst_caps_unref (caps);
@@ -408,6 +406,7 @@ gst_ivtv_src_set_property (GObject * object, guint prop_id,
   if (prop_id >= PROP_ENCODER_FIRST && prop_id <= PROP_ENCODER_LAST)
     ivtv_encoder_set_property (&p->encoder, prop_id - PROP_ENCODER_FIRST,
         value);
+  else if (ivtv_vbi_set_property (&p->vbi, prop_id - PROP_VBI_FIRST, value));
   else if (prop_id == PROP_DEVICE)
     set_string (&src->device, value);
   else if (prop_id == PROP_DEVICE_FD)
@@ -492,6 +491,7 @@ gst_ivtv_src_get_property (GObject * object, guint prop_id, GValue * value,
   if (prop_id >= PROP_ENCODER_FIRST && prop_id <= PROP_ENCODER_LAST)
     ivtv_encoder_get_property (&p->encoder, prop_id - PROP_ENCODER_FIRST,
         value);
+  else if (ivtv_vbi_get_property (&p->vbi, prop_id - PROP_VBI_FIRST, value));
   else if (prop_id == PROP_DEVICE)
     g_value_set_string (value, src->device);
   else if (prop_id == PROP_DEVICE_FD)

@@ -38,6 +38,7 @@
 #include "ivtviomode.h"
 #include "ivtvprobe.h"
 #include "ivtvreaderthread.h"
+#include "ivtvvbiprops.h"        /* the VBI settings and their properties */
 
 G_BEGIN_DECLS
 
@@ -72,6 +73,7 @@ typedef struct
   gboolean wait_for_signal;
   gboolean reconnect;
   IvtvEncoder encoder;          /* want[] and extra_controls are used */
+  IvtvVbiSettings vbi;          /* on a VBI node (ivtvvbi.h) */
 } IvtvCaptureSettings;
 
 void ivtv_capture_settings_init (IvtvCaptureSettings * s);

@@ -73,6 +73,7 @@ struct _IvtvCapture
   guint hm12_width, hm12_height;        /* HM12 frames, detiled to NV12
                                          * (ivtvhm12.h); 0: not HM12 */
   gint fps_n, fps_d;
+  IvtvVbiFormat vbi;            /* a VBI node's set-up (ivtvvbi.c) */
 };
 
 /* ivtvcapture.c, lock held */

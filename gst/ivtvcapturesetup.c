@@ -172,7 +172,7 @@ ivtv_capture_reprobe_formats (IvtvCapture * cap)
   gboolean changed;
 
   ivtv_probe_formats (&cap->probe, &cap->dev);
-  if (cap->caps == NULL || cap->mpeg)
+  if (cap->caps == NULL || cap->mpeg || ivtv_vbi_node (&cap->dev))
     return FALSE;
   now = ivtv_negotiate_device_caps (&cap->probe, &cap->dev,
       cap->mpeg_stream_type);
@@ -307,9 +307,12 @@ ivtv_capture_get_caps (IvtvCapture * cap)
   GstCaps *caps = NULL;
 
   g_mutex_lock (&cap->lock);
-  if (ivtv_device_is_open (&cap->dev))
-    caps = ivtv_pcm_is_node (&cap->dev) ? ivtv_pcm_caps () :
-        ivtv_negotiate_device_caps (&cap->probe, &cap->dev,
+  if (ivtv_device_is_open (&cap->dev) && ivtv_vbi_node (&cap->dev))
+    caps = ivtv_vbi_device_caps (&cap->dev, &cap->settings.vbi);
+  else if (ivtv_device_is_open (&cap->dev) && ivtv_pcm_is_node (&cap->dev))
+    caps = ivtv_pcm_caps ();
+  else if (ivtv_device_is_open (&cap->dev))
+    caps = ivtv_negotiate_device_caps (&cap->probe, &cap->dev,
         cap->mpeg_stream_type);
   g_mutex_unlock (&cap->lock);
   return caps;
@@ -365,7 +368,8 @@ GstCaps *
 ivtv_capture_fixate (IvtvCapture * cap, GstCaps * caps)
 {
   g_mutex_lock (&cap->lock);
-  caps = ivtv_negotiate_fixate (&cap->probe, &cap->dev, caps);
+  caps = ivtv_vbi_node (&cap->dev) ? gst_caps_fixate (caps) :
+      ivtv_negotiate_fixate (&cap->probe, &cap->dev, caps);
   g_mutex_unlock (&cap->lock);
   return caps;
 }
@@ -378,6 +382,12 @@ ivtv_capture_apply_format (IvtvCapture * cap, GstCaps * caps)
   GError *err = NULL;
   gboolean ok;
 
+  if (ivtv_vbi_node (&cap->dev)) {      /* set up at start: the caps' format */
+    ivtv_vbi_apply_caps (&cap->vbi, caps);
+    cap->fps_n = cap->vbi.is525 ? 30000 : 25;
+    cap->fps_d = cap->vbi.is525 ? 1001 : 1;
+    return TRUE;
+  }
   cap->mpeg = ivtv_caps_fourcc_from_structure (s) == V4L2_PIX_FMT_MPEG;
   cap->hm12_width = cap->hm12_height = 0;
   if (ivtv_pcm_is_node (&cap->dev)) {
