@@ -10,19 +10,15 @@
  * @title: ivtvsrc
  *
  * Captures from a V4L2 device, above all from read()-only MPEG encoder
- * cards such as the Hauppauge PVR-150/250/350/500 (driver ivtv), cx18 and
- * pvrusb2 cards, which deliver an MPEG-2 program stream through read()
- * and have no streaming I/O.  Devices with streaming I/O (webcams, TV
- * cards) are captured with mmap, userptr or dmabuf.
- *
- * The input, TV standard, audio input and tuner frequency are set before
- * capture starts; the input can be changed while capturing.  MPEG caps
- * follow the card's stream type (program stream, transport stream, MPEG-1
- * system stream).  The encoder's settings are properties (stream-type,
- * bitrate-mode, bitrate, peak-bitrate, gop-size, b-frames, aspect,
- * audio-rate, audio-bitrate; each keeps the card's value unless set), any
- * other control goes in extra-controls, and brightness, contrast,
- * saturation and hue are channels of the GstColorBalance interface.
+ * cards (Hauppauge PVR-150/250/350/500: ivtv, cx18, pvrusb2), which give
+ * an MPEG-2 program stream through read(); streaming devices (webcams, TV
+ * cards) with mmap, userptr or dmabuf; a VBI node (/dev/vbiN) as closed
+ * captions (closedcaption/x-cea-608) or the WSS aspect (vbi-services).
+ * Input, standard, audio input and frequency are set before capture
+ * starts (the input can change while capturing); MPEG caps follow the
+ * card's stream type.  The encoder's settings are properties (each keeps
+ * the card's value unless set), other controls go in extra-controls;
+ * brightness, contrast, saturation and hue are GstColorBalance channels.
  *
  * ## Example launch lines
  * |[
@@ -94,15 +90,15 @@ enum
   PROP_CURRENT_IO_MODE,
   PROP_INPUTS,
   PROP_STANDARDS,
-  /* robustness */
-  PROP_BLOCKSIZE,
+  PROP_BLOCKSIZE,               /* robustness */
   PROP_TIMEOUT,
   PROP_SIGNAL_TIMEOUT,
   PROP_WAIT_FOR_SIGNAL,
   PROP_RECONNECT,
   PROP_ENCODER_FIRST,           /* ivtvencoder.c: IVTV_ENC_N_PROPS ids */
   PROP_ENCODER_LAST = PROP_ENCODER_FIRST + IVTV_ENC_N_PROPS - 1,
-  PROP_QUEUE_FIRST,             /* ivtvqueueprops.c: IVTV_QUEUE_N_PROPS ids */
+  PROP_VBI_FIRST,               /* ivtvvbiprops.c: IVTV_VBI_N_PROPS ids */
+  PROP_QUEUE_FIRST = PROP_VBI_FIRST + IVTV_VBI_N_PROPS,  /* ivtvqueueprops.c */
   PROP_DROPIN_FIRST = PROP_QUEUE_FIRST + IVTV_QUEUE_N_PROPS     /* ivtvdropin.c */
 };
 
@@ -272,6 +268,7 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
   install_device_properties (gobject_class);
   install_info_properties (gobject_class);
   ivtv_encoder_install_properties (gobject_class, PROP_ENCODER_FIRST);
+  ivtv_vbi_install_properties (gobject_class, PROP_VBI_FIRST);
   install_robustness_properties (gobject_class);
   ivtv_queue_install_properties (gobject_class, PROP_QUEUE_FIRST);
   ivtv_dropin_install_properties (gobject_class, PROP_DROPIN_FIRST);
@@ -284,6 +281,7 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
       IVTV_DOC_URI);
 
   caps = ivtv_caps_template ();
+  gst_caps_append (caps, ivtv_vbi_template_caps ());
   gst_element_class_add_pad_template (element_class,
       gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
   gst_caps_unref (caps);
@@ -393,6 +391,9 @@ gst_ivtv_src_set_property (GObject * object, guint prop_id,
   GstIvtvSrc *src = GST_IVTV_SRC (object);
   IvtvCaptureSettings *p = &src->props;
 
+  if ((prop_id == PROP_DEVICE || prop_id == PROP_DEVICE_FD)
+      && ivtv_capture_refuse_device_change (src->capture, pspec->name))
+    return;                     /* warned: the device in use stays */
   if (ivtv_dropin_set_property (object, prop_id, value, pspec))
     return;                     /* v4l2src's names, through ours */
   if (prop_id == PROP_BLOCKSIZE) {      /* takes the object lock itself */
@@ -405,6 +406,7 @@ gst_ivtv_src_set_property (GObject * object, guint prop_id,
   if (prop_id >= PROP_ENCODER_FIRST && prop_id <= PROP_ENCODER_LAST)
     ivtv_encoder_set_property (&p->encoder, prop_id - PROP_ENCODER_FIRST,
         value);
+  else if (ivtv_vbi_set_property (&p->vbi, prop_id - PROP_VBI_FIRST, value));
   else if (prop_id == PROP_DEVICE)
     set_string (&src->device, value);
   else if (prop_id == PROP_DEVICE_FD)
@@ -489,6 +491,7 @@ gst_ivtv_src_get_property (GObject * object, guint prop_id, GValue * value,
   if (prop_id >= PROP_ENCODER_FIRST && prop_id <= PROP_ENCODER_LAST)
     ivtv_encoder_get_property (&p->encoder, prop_id - PROP_ENCODER_FIRST,
         value);
+  else if (ivtv_vbi_get_property (&p->vbi, prop_id - PROP_VBI_FIRST, value));
   else if (prop_id == PROP_DEVICE)
     g_value_set_string (value, src->device);
   else if (prop_id == PROP_DEVICE_FD)
@@ -573,15 +576,24 @@ open_device (GstIvtvSrc * src)
   return ok;
 }
 
+/* READY -> PAUSED before the base class: names, then the session starts.
+ * A failure posts one error (in GstBaseSrc::start() the base class would
+ * add a generic second one, "state change failed..."). */
 static gboolean
-check_names (GstIvtvSrc * src)
+start_capture (GstIvtvSrc * src)
 {
   IvtvCaptureSettings s;
+  gint current[IVTV_ENC_N_NAMED];
   gboolean ok;
 
   snapshot (src, &s);
-  ok = ivtv_capture_check_names (src->capture, &s);
+  ok = ivtv_capture_check_names (src->capture, &s)
+      && ivtv_capture_start (src->capture, &s);
   ivtv_capture_settings_clear (&s);
+  ivtv_capture_get_encoder_current (src->capture, current);
+  GST_OBJECT_LOCK (src);
+  memcpy (src->props.encoder.current, current, sizeof (current));
+  GST_OBJECT_UNLOCK (src);
   return ok;
 }
 
@@ -593,10 +605,13 @@ gst_ivtv_src_change_state (GstElement * element, GstStateChange transition)
 
   if (transition == GST_STATE_CHANGE_NULL_TO_READY && !open_device (src))
     return GST_STATE_CHANGE_FAILURE;
-  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED && !check_names (src))
+  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED && !start_capture (src))
     return GST_STATE_CHANGE_FAILURE;    /* one error, posted */
 
   ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
+  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED
+      && ret == GST_STATE_CHANGE_FAILURE)
+    ivtv_capture_stop (src->capture);
 
   if (transition == GST_STATE_CHANGE_READY_TO_NULL
       || (transition == GST_STATE_CHANGE_NULL_TO_READY
@@ -627,25 +642,7 @@ gst_ivtv_src_send_event (GstElement * element, GstEvent * event)
   return GST_ELEMENT_CLASS (parent_class)->send_event (element, event);
 }
 
-/* ---- GstBaseSrc: start, stop ---- */
-
-static gboolean
-gst_ivtv_src_start (GstBaseSrc * bsrc)
-{
-  GstIvtvSrc *src = GST_IVTV_SRC (bsrc);
-  IvtvCaptureSettings s;
-  gint current[IVTV_ENC_N_NAMED];
-  gboolean ok;
-
-  snapshot (src, &s);
-  ok = ivtv_capture_start (src->capture, &s);
-  ivtv_capture_settings_clear (&s);
-  ivtv_capture_get_encoder_current (src->capture, current);
-  GST_OBJECT_LOCK (src);
-  memcpy (src->props.encoder.current, current, sizeof (current));
-  GST_OBJECT_UNLOCK (src);
-  return ok;
-}
+/* ---- GstBaseSrc: stop (the start is start_capture's) ---- */
 
 static gboolean
 gst_ivtv_src_stop (GstBaseSrc * bsrc)
@@ -684,11 +681,14 @@ gst_ivtv_src_negotiate (GstBaseSrc * bsrc)
   gboolean ok;
 
   if (!ivtv_capture_negotiate_mpeg (src->capture, &caps))
-    return GST_BASE_SRC_CLASS (parent_class)->negotiate (bsrc);
+    return GST_BASE_SRC_CLASS (parent_class)->negotiate (bsrc)
+        || ivtv_capture_explain_caps (src->capture, bsrc->srcpad);
   if (caps == NULL)
     return TRUE;                /* sniffed at the first buffer */
   GST_DEBUG_OBJECT (src, "MPEG: %" GST_PTR_FORMAT, caps);
-  ok = gst_base_src_set_caps (bsrc, caps);
+  ok = (gst_pad_peer_query_accept_caps (bsrc->srcpad, caps)
+      && gst_base_src_set_caps (bsrc, caps))
+      || ivtv_capture_explain_caps (src->capture, bsrc->srcpad);
   gst_caps_unref (caps);
   return ok;
 }
@@ -783,7 +783,6 @@ install_base_src_methods (GstIvtvSrcClass * klass)
   GstBaseSrcClass *basesrc_class = GST_BASE_SRC_CLASS (klass);
   GstPushSrcClass *pushsrc_class = GST_PUSH_SRC_CLASS (klass);
 
-  basesrc_class->start = GST_DEBUG_FUNCPTR (gst_ivtv_src_start);
   basesrc_class->stop = GST_DEBUG_FUNCPTR (gst_ivtv_src_stop);
   basesrc_class->get_caps = GST_DEBUG_FUNCPTR (gst_ivtv_src_get_caps);
   basesrc_class->negotiate = GST_DEBUG_FUNCPTR (gst_ivtv_src_negotiate);

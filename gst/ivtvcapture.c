@@ -7,6 +7,7 @@
 #endif
 
 #include "ivtvcapturepriv.h"
+#include "ivtvhm12.h"
 #include "ivtvdebug.h"
 #include "ivtvcaps.h"
 #include "ivtvencoder.h"
@@ -42,6 +43,7 @@ ivtv_capture_new (GstElement * element)
 void
 ivtv_capture_free (IvtvCapture * cap)
 {
+  ivtv_vbi_forget_holder (&cap->dev);
   ivtv_signal_clear (&cap->signal);
   ivtv_probe_clear (&cap->probe);
   ivtv_device_clear (&cap->dev);
@@ -172,6 +174,28 @@ ivtv_capture_reopen (IvtvCapture * cap, gboolean reprobe, GError ** error)
   return TRUE;
 }
 
+/* READY -> PAUSED after the device went away (the pipeline went back to
+ * READY after the error): open it again with the recipe, a new device
+ * maybe, once it is back.  Lock held.  FALSE after posting the error. */
+gboolean
+ivtv_capture_ensure_open (IvtvCapture * cap)
+{
+  struct v4l2_capability qc;
+  GError *err = NULL;
+  int ret = ivtv_device_is_open (&cap->dev) ?
+      ivtv_ioctl (&cap->dev, VIDIOC_QUERYCAP, &qc) : -ENODEV;
+
+  if (ret != -ENODEV && ret != -ENXIO)
+    return TRUE;
+  GST_INFO_OBJECT (cap->element, "the device went away: opening it again");
+  if (ivtv_capture_reopen (cap, TRUE, &err))
+    return TRUE;
+  GST_ELEMENT_ERROR (cap->element, RESOURCE, NOT_FOUND, ("%s",
+          err->message), ("opening the device again after it went away"));
+  g_clear_error (&err);
+  return FALSE;
+}
+
 /* libv4l2 when asked, or (auto) for a streaming device none of whose
  * formats GStreamer knows (it converts them to RGB/YUV).  FALSE with
  * @error when use-libv4l2=on in a build without libv4l2. */
@@ -242,6 +266,7 @@ void
 ivtv_capture_close (IvtvCapture * cap)
 {
   g_mutex_lock (&cap->lock);
+  ivtv_vbi_forget_holder (&cap->dev);
   ivtv_probe_clear (&cap->probe);
   ivtv_device_close (&cap->dev);
   g_mutex_unlock (&cap->lock);
@@ -275,8 +300,13 @@ choose_io_mode (IvtvCapture * cap)
 {
   GError *err = NULL;
   IvtvIoMode chosen;
-  guint modes = ivtv_stream_probe_modes (&cap->dev);
+  guint modes;
 
+  if (ivtv_vbi_node (&cap->dev)) {      /* read(); set up at start */
+    set_mode (cap, IVTV_IO_RW);
+    return TRUE;
+  }
+  modes = ivtv_stream_probe_modes (&cap->dev);
   if (!ivtv_io_mode_choose (cap->settings.io_mode, cap->dev.device_caps,
           modes, cap->dev.path, &chosen, &err)) {
     GST_ELEMENT_ERROR (cap->element, RESOURCE, SETTINGS, ("%s",
@@ -297,8 +327,12 @@ ivtv_capture_take_card (IvtvCapture * cap)
 {
   GError *err = NULL;
 
-  if (ivtv_priority_take (&cap->dev, cap->probe.card, &cap->prio_held, &err))
+  if (ivtv_vbi_node (&cap->dev))        /* with the card's video capture */
+    return ivtv_vbi_take_card (&cap->dev, &cap->prio_held);
+  if (ivtv_priority_take (&cap->dev, cap->probe.card, &cap->prio_held, &err)) {
+    ivtv_vbi_note_holder (&cap->dev, cap->prio_held);
     return TRUE;
+  }
   GST_ELEMENT_ERROR (cap->element, RESOURCE, BUSY, ("%s", err->message),
       ("device %s: nothing was set", cap->dev.path));
   g_clear_error (&err);
@@ -319,12 +353,17 @@ ivtv_capture_start (IvtvCapture * cap, const IvtvCaptureSettings * settings)
   ivtv_capture_settings_copy (&cap->settings, settings);
   /* nothing is set on a card that is not ours or cannot capture so */
   if (!ivtv_capture_take_card (cap) || !choose_io_mode (cap)
-      || !ivtv_capture_apply_settings (cap, IVTV_SETTING_ALL, FALSE)) {
+      || !ivtv_capture_apply_settings (cap, IVTV_SETTING_ALL, FALSE)
+      || (ivtv_vbi_node (&cap->dev) && !ivtv_vbi_setup (&cap->dev,
+              cap->element, &cap->settings.vbi, &cap->vbi))) {
+    ivtv_vbi_forget_holder (&cap->dev);
     ivtv_priority_release (&cap->dev, &cap->prio_held);
     set_mode (cap, IVTV_IO_AUTO);
     g_mutex_unlock (&cap->lock);
     return FALSE;
   }
+  if (ivtv_vbi_node (&cap->dev))        /* set up: reading needs no priority */
+    ivtv_priority_release (&cap->dev, &cap->prio_held);
   ivtv_probe_inputs (&cap->probe, &cap->dev);   /* fresh signal status */
   ivtv_capture_reprobe_formats (cap);   /* the caps of this input */
   ivtv_capture_check_lock (cap);
@@ -337,6 +376,7 @@ ivtv_capture_start (IvtvCapture * cap, const IvtvCaptureSettings * settings)
   g_mutex_unlock (&cap->lock);
 
   /* it takes the lock for its first check */
+  cap->signal.holding = settings->wait_for_signal;
   ivtv_signal_start (&cap->signal, cap->element, &cap->dev, &cap->lock,
       settings->signal_timeout);
   return TRUE;
@@ -346,6 +386,25 @@ gboolean
 ivtv_capture_is_capturing (IvtvCapture * cap)
 {
   return cap->state != IVTV_CAPTURE_STOPPED;
+}
+
+gboolean
+ivtv_capture_refuse_device_change (IvtvCapture * cap, const gchar * property)
+{
+  gchar *path;
+
+  if (cap->state == IVTV_CAPTURE_STOPPED)
+    return FALSE;
+  g_mutex_lock (&cap->lock);
+  path = g_strdup (cap->dev.path);
+  g_mutex_unlock (&cap->lock);
+  GST_ELEMENT_WARNING (cap->element, RESOURCE, SETTINGS,
+      ("'%s' cannot change while capturing from %s: the capture goes on "
+          "from %s. Stop the pipeline (NULL state) to change the device.",
+          property, path ? path : "the device", path ? path : "it"),
+      ("set while capturing; refused"));
+  g_free (path);
+  return TRUE;
 }
 
 /* Lock held. */
@@ -371,6 +430,7 @@ ivtv_capture_stop (IvtvCapture * cap)
   g_mutex_lock (&cap->lock);
   cap->state = IVTV_CAPTURE_STOPPED;
   ivtv_capture_stop_path (cap);
+  ivtv_vbi_forget_holder (&cap->dev);
   ivtv_priority_release (&cap->dev, &cap->prio_held);
   /* never stop an encoder another program started */
   if (ivtv_device_is_open (&cap->dev) && cap->mpeg && cap->encoder_started) {
@@ -474,7 +534,9 @@ ivtv_capture_start_path (IvtvCapture * cap)
   }
   if (path == NULL) {
     cfg.mode = IVTV_IO_RW;
-    if ((path = ivtv_read_path_new (&cfg, &err)) == NULL) {
+    path = ivtv_vbi_node (&cap->dev) ? ivtv_vbi_path_new (&cfg, &cap->vbi,
+        &err) : ivtv_read_path_new (&cfg, &err);
+    if (path == NULL) {
       GST_ELEMENT_ERROR (cap->element, RESOURCE, NO_SPACE_LEFT, ("%s",
               err->message), (NULL));
       g_clear_error (&err);
@@ -596,6 +658,8 @@ ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf, GstCaps ** sniffed)
   if (cap->reader == NULL && !start_reading (cap, &ret))
     return ret;
   ret = ivtv_reader_thread_pop (cap->reader, buf);
+  if (ret == GST_FLOW_OK && cap->hm12_width)
+    *buf = ivtv_hm12_convert_buffer (*buf, cap->hm12_width, cap->hm12_height);
   if (ret == GST_FLOW_OK && cap->need_sniff)
     *sniffed = sniff (cap, *buf);
   return ret;
@@ -660,6 +724,34 @@ post_reconnect (IvtvCapture * cap, const gchar * state,
               "buffers", G_TYPE_UINT64, pos->buffers, NULL)));
 }
 
+/* The card came back making another MPEG stream than the caps say (a new
+ * device starts with the driver's default stream type; a stream type
+ * refused before is not in the settings): the negotiated one is set
+ * again.  Lock held.  FALSE when the card refuses it. */
+static gboolean
+keep_stream_type (IvtvCapture * cap)
+{
+  gint want[IVTV_ENC_N_NAMED], current[IVTV_ENC_N_NAMED], i;
+  gchar *warning = NULL;
+  GError *err = NULL;
+  gboolean ok;
+
+  if (!cap->mpeg || cap->caps == NULL || cap->mpeg_stream_type < 0
+      || ivtv_encoder_get_stream_type (&cap->dev) == cap->mpeg_stream_type)
+    return TRUE;
+  for (i = 0; i < IVTV_ENC_N_NAMED; i++)
+    want[i] = IVTV_ENCODER_KEEP;
+  want[IVTV_ENC_STREAM_TYPE] = cap->mpeg_stream_type;
+  ok = ivtv_encoder_apply (&cap->dev, &cap->probe, want, NULL, current,
+      &warning, &err);
+  GST_INFO_OBJECT (cap->element, "%s came back with another stream type; "
+      "setting %d again: %s", cap->dev.path, cap->mpeg_stream_type,
+      ok ? "done" : err->message);
+  g_free (warning);
+  g_clear_error (&err);
+  return ok;
+}
+
 /* Open the node again with the recipe and set it up as it was: what the
  * card is now (probe), the settings, the applied format with the same
  * frame size.  Lock held.  FALSE (closed again) when any step fails. */
@@ -673,6 +765,7 @@ restore (IvtvCapture * cap)
   ok = ivtv_capture_reopen (cap, TRUE, &err)
       && ivtv_priority_take (&cap->dev, cap->probe.card, &cap->prio_held,
       &err) && ivtv_capture_apply_settings (cap, IVTV_SETTING_ALL, FALSE)
+      && keep_stream_type (cap)
       && (cap->caps == NULL || ivtv_capture_apply_format (cap, cap->caps));
   if (ok && cap->caps && cap->frame_size != old_size) {
     GST_WARNING_OBJECT (cap->element, "%s came back with frames of %u "

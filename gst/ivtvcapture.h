@@ -38,6 +38,7 @@
 #include "ivtviomode.h"
 #include "ivtvprobe.h"
 #include "ivtvreaderthread.h"
+#include "ivtvvbiprops.h"        /* the VBI settings and their properties */
 
 G_BEGIN_DECLS
 
@@ -72,6 +73,7 @@ typedef struct
   gboolean wait_for_signal;
   gboolean reconnect;
   IvtvEncoder encoder;          /* want[] and extra_controls are used */
+  IvtvVbiSettings vbi;          /* on a VBI node (ivtvvbi.h) */
 } IvtvCaptureSettings;
 
 void ivtv_capture_settings_init (IvtvCaptureSettings * s);
@@ -123,6 +125,10 @@ gboolean ivtv_capture_start (IvtvCapture * cap,
     const IvtvCaptureSettings * settings);
 void ivtv_capture_stop (IvtvCapture * cap);
 gboolean ivtv_capture_is_capturing (IvtvCapture * cap);
+/* A new device (or device-fd) while capturing: refused with a warning
+ * naming the device in use (TRUE); FALSE when not capturing. */
+gboolean ivtv_capture_refuse_device_change (IvtvCapture * cap,
+    const gchar * property);
 
 /* A live property change while capturing (warnings only); a switch to the
  * tuner also tunes to settings->frequency.  TRUE when the input or
@@ -158,6 +164,11 @@ GstCaps *ivtv_capture_get_caps (IvtvCapture * cap);
 /* Is the device's format MPEG?  Then *caps are the stream type's, or NULL
  * when the type is sniffed from the first buffer. */
 gboolean ivtv_capture_negotiate_mpeg (IvtvCapture * cap, GstCaps ** caps);
+/* Negotiation failed: when downstream (the peer of @pad) wants caps the
+ * device cannot make, post the error naming what it can (FALSE always;
+ * nothing posted when the caps did intersect: the failure was posted
+ * where it happened). */
+gboolean ivtv_capture_explain_caps (IvtvCapture * cap, GstPad * pad);
 /* Fixate raw caps (transfer full) by the device's preferences. */
 GstCaps *ivtv_capture_fixate (IvtvCapture * cap, GstCaps * caps);
 /* Apply the negotiated caps (a renegotiation restarts the path); FALSE

@@ -70,7 +70,10 @@ struct _IvtvCapture
   gboolean mpeg;                /* the format is MPEG */
   gboolean need_sniff;          /* MPEG without stream-type control */
   guint frame_size;             /* raw: sizeimage, 0 for byte streams */
+  guint hm12_width, hm12_height;        /* HM12 frames, detiled to NV12
+                                         * (ivtvhm12.h); 0: not HM12 */
   gint fps_n, fps_d;
+  IvtvVbiFormat vbi;            /* a VBI node's set-up (ivtvvbi.c) */
 };
 
 /* ivtvcapture.c, lock held */
@@ -78,6 +81,7 @@ gboolean ivtv_capture_reopen (IvtvCapture * cap, gboolean reprobe,
     GError ** error);
 gboolean ivtv_capture_start_path (IvtvCapture * cap);
 gboolean ivtv_capture_take_card (IvtvCapture * cap);
+gboolean ivtv_capture_ensure_open (IvtvCapture * cap);
 void ivtv_capture_stop_path (IvtvCapture * cap);
 /* ivtvcapture.c, lock not held: end the reader thread (its queued buffers
  * are dropped) */

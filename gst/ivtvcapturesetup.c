@@ -171,7 +171,7 @@ ivtv_capture_reprobe_formats (IvtvCapture * cap)
   gboolean changed;
 
   ivtv_probe_formats (&cap->probe, &cap->dev);
-  if (cap->caps == NULL || cap->mpeg)
+  if (cap->caps == NULL || cap->mpeg || ivtv_vbi_node (&cap->dev))
     return FALSE;
   now = ivtv_negotiate_device_caps (&cap->probe, &cap->dev,
       cap->mpeg_stream_type);
@@ -249,6 +249,10 @@ ivtv_capture_check_names (IvtvCapture * cap,
   gboolean ok;
 
   g_mutex_lock (&cap->lock);
+  if (!ivtv_capture_ensure_open (cap)) {
+    g_mutex_unlock (&cap->lock);
+    return FALSE;
+  }
   if (ivtv_device_is_open (&cap->dev))
     ivtv_settings_check_names (&cap->probe,
         ivtv_input_is_auto (settings->input) ? NULL : settings->input,
@@ -302,7 +306,9 @@ ivtv_capture_get_caps (IvtvCapture * cap)
   GstCaps *caps = NULL;
 
   g_mutex_lock (&cap->lock);
-  if (ivtv_device_is_open (&cap->dev))
+  if (ivtv_device_is_open (&cap->dev) && ivtv_vbi_node (&cap->dev))
+    caps = ivtv_vbi_device_caps (&cap->dev, &cap->settings.vbi);
+  else if (ivtv_device_is_open (&cap->dev))
     caps = ivtv_negotiate_device_caps (&cap->probe, &cap->dev,
         cap->mpeg_stream_type);
   g_mutex_unlock (&cap->lock);
@@ -332,11 +338,35 @@ ivtv_capture_negotiate_mpeg (IvtvCapture * cap, GstCaps ** caps)
   return mpeg;
 }
 
+gboolean
+ivtv_capture_explain_caps (IvtvCapture * cap, GstPad * pad)
+{
+  GstCaps *peer = gst_pad_peer_query_caps (pad, NULL), *offered;
+  gchar *msg = NULL;
+
+  g_mutex_lock (&cap->lock);
+  if (ivtv_device_is_open (&cap->dev)) {
+    offered = ivtv_negotiate_device_caps (&cap->probe, &cap->dev,
+        cap->mpeg_stream_type);
+    msg = ivtv_negotiate_explain (cap->dev.path, cap->probe.card, offered,
+        peer, cap->mpeg_stream_type);
+    gst_caps_unref (offered);
+  }
+  g_mutex_unlock (&cap->lock);
+  if (msg)
+    GST_ELEMENT_ERROR (cap->element, CORE, NEGOTIATION, ("%s", msg),
+        ("downstream accepts %" GST_PTR_FORMAT, peer));
+  g_free (msg);
+  gst_clear_caps (&peer);
+  return FALSE;
+}
+
 GstCaps *
 ivtv_capture_fixate (IvtvCapture * cap, GstCaps * caps)
 {
   g_mutex_lock (&cap->lock);
-  caps = ivtv_negotiate_fixate (&cap->probe, &cap->dev, caps);
+  caps = ivtv_vbi_node (&cap->dev) ? gst_caps_fixate (caps) :
+      ivtv_negotiate_fixate (&cap->probe, &cap->dev, caps);
   g_mutex_unlock (&cap->lock);
   return caps;
 }
@@ -349,13 +379,24 @@ ivtv_capture_apply_format (IvtvCapture * cap, GstCaps * caps)
   GError *err = NULL;
   gboolean ok;
 
+  if (ivtv_vbi_node (&cap->dev)) {      /* set up at start: the caps' format */
+    ivtv_vbi_apply_caps (&cap->vbi, caps);
+    cap->fps_n = cap->vbi.is525 ? 30000 : 25;
+    cap->fps_d = cap->vbi.is525 ? 1001 : 1;
+    return TRUE;
+  }
   cap->mpeg = ivtv_caps_fourcc_from_structure (s) == V4L2_PIX_FMT_MPEG;
   if (cap->mpeg) {
     ok = ivtv_negotiate_set_mpeg (&cap->dev, &err);
     cap->frame_size = 0;
+    cap->hm12_width = cap->hm12_height = 0;
   } else {
     ok = ivtv_negotiate_apply (&cap->dev, &cap->probe, caps, &res, &err);
     if (ok) {
+      gboolean hm12 = res.pixelformat == V4L2_PIX_FMT_HM12;
+
+      cap->hm12_width = hm12 ? res.width : 0;
+      cap->hm12_height = hm12 ? res.height : 0;
       cap->frame_size = res.sizeimage;
       cap->fps_n = res.fps_n;
       cap->fps_d = res.fps_d;

@@ -343,7 +343,8 @@ check_v4l2_capture (IvtvDevice * dev, GError ** error)
   else
     dev->device_caps = dev->cap.capabilities;
 
-  if (!(dev->device_caps & V4L2_CAP_VIDEO_CAPTURE)) {
+  if (!(dev->device_caps & (V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_VBI_CAPTURE |
+              V4L2_CAP_SLICED_VBI_CAPTURE))) {
     gchar card[IVTV_NAME_LEN], driver[IVTV_NAME_LEN];
 
     ivtv_device_copy_name (card, sizeof (card), dev->cap.card,
@@ -352,7 +353,8 @@ check_v4l2_capture (IvtvDevice * dev, GError ** error)
         sizeof (dev->cap.driver));
     what = ivtv_device_caps_to_string (dev->device_caps);
     g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NO_CAPTURE,
-        "%s ('%s', driver %s) cannot capture video: it offers only %s%s",
+        "%s ('%s', driver %s) cannot capture video or VBI: it offers only "
+        "%s%s",
         dev->path, card, driver, what,
         (dev->device_caps & V4L2_CAP_VIDEO_CAPTURE_MPLANE) ?
         " (multi-planar capture is not supported by ivtvsrc)" : "");

@@ -11,6 +11,7 @@
 #include "ivtvdebug.h"
 
 #include <errno.h>
+#include <math.h>
 #include <string.h>
 
 #define GST_CAT_DEFAULT ivtvsrc_debug
@@ -442,9 +443,19 @@ extra_to_ctrl (const gchar * field, const GValue * gv, const IvtvControl * c,
     v = g_value_get_int64 (gv);
   else if (G_VALUE_HOLDS_BOOLEAN (gv))
     v = g_value_get_boolean (gv);
-  else if (G_VALUE_HOLDS_DOUBLE (gv))
-    v = (gint64) (g_value_get_double (gv) + 0.5);
-  else if (G_VALUE_HOLDS_STRING (gv) && g_value_get_string (gv)) {
+  else if (G_VALUE_HOLDS_DOUBLE (gv)) {
+    gdouble d = floor (g_value_get_double (gv) + 0.5);
+
+    /* beyond 2^62 (or not a number) the cast is undefined */
+    if (!isfinite (d) || fabs (d) > 4611686018427387904.0) {
+      g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_RANGE,
+          "%s %g is out of the range of '%s': %" G_GINT64_FORMAT " to %"
+          G_GINT64_FORMAT ".", field, g_value_get_double (gv), probe->card,
+          c->minimum, c->maximum);
+      return FALSE;
+    }
+    v = (gint64) d;
+  } else if (G_VALUE_HOLDS_STRING (gv) && g_value_get_string (gv)) {
     const gchar *str = g_value_get_string (gv);
     gchar *want = ivtv_encoder_control_name (str);
 

@@ -534,3 +534,118 @@ ivtv_negotiate_set_mpeg (IvtvDevice * dev, GError ** error)
   }
   return TRUE;
 }
+
+/* ---- caps that cannot be met ---- */
+
+/* The stream-type nick of @t (the encoder property's values). */
+static const gchar *
+stream_type_nick (gint t)
+{
+  static const gchar *const nicks[] = { "ps", "ts", "mpeg1", "dvd", "vcd",
+    "svcd"
+  };
+
+  return t >= 0 && t < (gint) G_N_ELEMENTS (nicks) ? nicks[t] : NULL;
+}
+
+/* "1-720" or "720" */
+static gchar *
+int_field_str (const GstStructure * s, const gchar * field)
+{
+  const GValue *v = gst_structure_get_value (s, field);
+
+  if (v && G_VALUE_HOLDS_INT (v))
+    return g_strdup_printf ("%d", g_value_get_int (v));
+  if (v && GST_VALUE_HOLDS_INT_RANGE (v))
+    return g_strdup_printf ("%d-%d", gst_value_get_int_range_min (v),
+        gst_value_get_int_range_max (v));
+  return g_strdup ("any");
+}
+
+/* One offered structure as people read it: "YUY2 720x576", "MPEG-2
+ * program stream (stream-type=ps)", "image/jpeg 640x480". */
+static gchar *
+describe_structure (const GstStructure * s)
+{
+  const gchar *format = gst_structure_get_string (s, "format");
+  gchar *w, *h, *out;
+  gint t;
+
+  if (ivtv_caps_fourcc_from_structure (s) == V4L2_PIX_FMT_MPEG) {
+    for (t = V4L2_MPEG_STREAM_TYPE_MPEG2_PS;
+        t <= V4L2_MPEG_STREAM_TYPE_MPEG1_SS; t++) {
+      GstCaps *c = ivtv_caps_for_mpeg_stream_type (t);
+      gboolean same = gst_structure_is_equal (s, gst_caps_get_structure (c,
+              0));
+
+      gst_caps_unref (c);
+      if (same)
+        return g_strdup_printf ("%s (stream-type=%s)",
+            ivtv_caps_mpeg_stream_type_name (t), stream_type_nick (t));
+    }
+    return g_strdup (gst_structure_get_name (s));
+  }
+  w = int_field_str (s, "width");
+  h = int_field_str (s, "height");
+  out = g_strdup_printf ("%s %sx%s", format ? format :
+      gst_structure_get_name (s), w, h);
+  g_free (w);
+  g_free (h);
+  return out;
+}
+
+static gchar *
+describe_caps (const GstCaps * caps)
+{
+  GString *list = g_string_new (NULL);
+  GPtrArray *seen = g_ptr_array_new_with_free_func (g_free);
+  guint i, k;
+
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    gchar *d = describe_structure (gst_caps_get_structure (caps, i));
+    gboolean dup = FALSE;
+
+    for (k = 0; k < seen->len && !dup; k++)
+      dup = g_str_equal (d, g_ptr_array_index (seen, k));
+    if (dup) {
+      g_free (d);
+      continue;
+    }
+    g_string_append_printf (list, "%s%s", list->len ? ", " : "", d);
+    g_ptr_array_add (seen, d);
+  }
+  g_ptr_array_unref (seen);
+  return g_string_free (list, FALSE);
+}
+
+gchar *
+ivtv_negotiate_explain (const gchar * device, const gchar * card,
+    const GstCaps * offered, const GstCaps * wanted, gint mpeg_stream_type)
+{
+  gchar *want_str, *have, *msg = NULL;
+  gint t;
+
+  if (wanted == NULL || gst_caps_can_intersect (offered, wanted))
+    return NULL;
+  want_str = gst_caps_to_string (wanted);
+  have = describe_caps (offered);
+  /* a card set to another stream type: name the one that fits */
+  for (t = V4L2_MPEG_STREAM_TYPE_MPEG2_PS; msg == NULL && mpeg_stream_type >= 0
+      && t <= V4L2_MPEG_STREAM_TYPE_MPEG1_SS; t++) {
+    GstCaps *c = ivtv_caps_for_mpeg_stream_type (t);
+
+    if (t != mpeg_stream_type && stream_type_nick (t)
+        && gst_caps_can_intersect (c, wanted))
+      msg = g_strdup_printf ("%s ('%s') is set to make an %s, and downstream "
+          "wants %s: set stream-type=%s for an %s.", device, card,
+          ivtv_caps_mpeg_stream_type_name (mpeg_stream_type), want_str,
+          stream_type_nick (t), ivtv_caps_mpeg_stream_type_name (t));
+    gst_caps_unref (c);
+  }
+  if (msg == NULL)
+    msg = g_strdup_printf ("%s has no capture format for %s; '%s' offers: "
+        "%s.", device, want_str, card, have);
+  g_free (want_str);
+  g_free (have);
+  return msg;
+}

@@ -87,6 +87,13 @@ GstCaps *ivtv_negotiate_device_caps (const IvtvProbe * probe,
 /* S_FMT to MPEG unless it is set; FALSE with @error when refused. */
 gboolean ivtv_negotiate_set_mpeg (IvtvDevice * dev, GError ** error);
 
+/* Why downstream's @wanted cannot be met by @offered, as the error's
+ * sentence (g_free): the stream-type to set when the card makes MPEG of
+ * another type (@mpeg_stream_type, -1 unknown), else the formats and sizes
+ * the card offers.  NULL when the caps intersect. */
+gchar *ivtv_negotiate_explain (const gchar * device, const gchar * card,
+    const GstCaps * offered, const GstCaps * wanted, gint mpeg_stream_type);
+
 G_END_DECLS
 
 #endif /* __IVTV_NEGOTIATE_H__ */

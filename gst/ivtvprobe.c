@@ -213,7 +213,9 @@ ivtv_tuner_hz_to_units (const IvtvTuner * tuner, guint64 hz)
 
   if (!tuner->present || tuner->unit_hz_x16 == 0)
     return 0;
-  /* rounded to the nearest unit */
+  /* rounded to the nearest unit; beyond 2^60 Hz hz * 16 would wrap */
+  if (hz > (G_MAXUINT64 - tuner->unit_hz_x16) / 16)
+    return G_MAXUINT32;
   u = (hz * 16 + tuner->unit_hz_x16 / 2) / tuner->unit_hz_x16;
   return u > G_MAXUINT32 ? G_MAXUINT32 : (guint32) u;
 }

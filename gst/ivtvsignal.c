@@ -99,7 +99,7 @@ static void
 check (IvtvSignal * s)
 {
   gchar *name = NULL;
-  gboolean present, locked, first, changed, lock_lost, send_eos = FALSE;
+  gboolean present, locked, first, changed, lock_lost, held, send_eos = FALSE;
   gint64 now = g_get_monotonic_time ();
 
   g_mutex_lock (s->dev_lock);
@@ -118,6 +118,7 @@ check (IvtvSignal * s)
       || locked != s->locked;
   /* at start the element itself warns about a signal without lock */
   lock_lost = !first && present && !locked && (s->locked || !s->present);
+  held = s->holding;
   s->checked = TRUE;
   s->present = present;
   s->locked = locked;
@@ -138,7 +139,13 @@ check (IvtvSignal * s)
   if (changed) {
     GST_INFO_OBJECT (s->element, "signal on '%s': %s", name ? name : "?",
         present ? "present" : "none");
-    if (!present)
+    if (!present && held)
+      GST_ELEMENT_WARNING (s->element, RESOURCE, READ,
+          ("No signal on input '%s' yet: the recording is held back until "
+              "there is one (wait-for-signal). Is the camera playing? Is "
+              "this the right input?", name ? name : "?"),
+          ("input status: no signal"));
+    else if (!present)
       GST_ELEMENT_WARNING (s->element, RESOURCE, READ,
           ("No signal on input '%s'%s: the recording will be black. Is the "
               "camera playing? Is this the right input?", name ? name : "?",
@@ -221,6 +228,8 @@ ivtv_signal_wait_present (IvtvSignal * s, GstPoll * poll)
     g_mutex_lock (&s->lock);
     present = s->present;
     running = s->running;
+    if (present)
+      s->holding = FALSE;       /* recording from now on */
     g_mutex_unlock (&s->lock);
     if (present)
       return TRUE;

@@ -36,6 +36,8 @@ typedef struct
   gboolean present;
   gboolean locked;              /* present and the card locks on it */
   gboolean eos_sent;
+  gboolean holding;             /* wait-for-signal: nothing recorded until
+                                 * a signal comes (set before start) */
   gint64 lost_since;            /* monotonic us, or 0 */
   gchar *input;                 /* name of the current input */
 } IvtvSignal;

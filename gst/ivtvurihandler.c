@@ -136,8 +136,48 @@ device_of_uri (GstUri * u, const gchar * uri, GError ** error)
   if (path == NULL || path[0] == '\0' || strcmp (path, "/") == 0) {
     g_free (path);
     path = g_strdup (IVTV_URI_DEFAULT_DEVICE);
+  } else if (path[0] != '/') {
+    /* ivtv:dev/video0 would come back as ivtv://dev/video0, a host */
+    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
+        "'%s' names the device by a relative path ('%s'); write it in full "
+        "after three slashes, e.g. ivtv:///dev/video0.", uri, path);
+    g_clear_pointer (&path, g_free);
   }
   return path;
+}
+
+/* Every '%' starts an escape of two hex digits, and the decoded text is
+ * UTF-8 (GstUri would keep a bad escape as it is and pass bytes that are
+ * no text into string properties).  FALSE with @error. */
+static gboolean
+check_escapes (const gchar * uri, GError ** error)
+{
+  const gchar *p;
+  gchar *decoded, *shown;
+  gboolean ok;
+
+  for (p = strchr (uri, '%'); p != NULL; p = strchr (p + 1, '%')) {
+    if (!g_ascii_isxdigit (p[1]) || !g_ascii_isxdigit (p[2])) {
+      shown = g_utf8_make_valid (uri, -1);
+      g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
+          "'%s' has an invalid %%-escape at '%.3s': a '%%' must be followed "
+          "by two hex digits (write %%25 for a '%%' itself).", shown, p);
+      g_free (shown);
+      return FALSE;
+    }
+  }
+  decoded = g_uri_unescape_string (uri, NULL);
+  ok = decoded != NULL && g_utf8_validate (decoded, -1, NULL);
+  if (!ok) {
+    shown = g_utf8_make_valid (uri, -1);
+    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
+        "'%s' is not valid UTF-8 text once its %%-escapes are decoded (device "
+        "paths and names must be UTF-8, e.g. %%C3%%A9 for '\303\251').",
+        shown);
+    g_free (shown);
+  }
+  g_free (decoded);
+  return ok;
 }
 
 /* One query parameter: its property and value, or FALSE with @error. */
@@ -161,7 +201,7 @@ parse_param (GObject * element, GstUri * u, const gchar * key,
     g_free (names);
     return FALSE;
   }
-  if (text == NULL) {
+  if (text == NULL || text[0] == '\0') {
     g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_REFERENCE,
         "Parameter '%s' in %s has no value (write %s=VALUE).", key, uri, key);
     return FALSE;
@@ -172,7 +212,7 @@ parse_param (GObject * element, GstUri * u, const gchar * key,
 gboolean
 ivtv_uri_apply (GObject * element, const gchar * uri, GError ** error)
 {
-  GstUri *u = gst_uri_from_string (uri);
+  GstUri *u;
   gchar *path;
   GList *keys, *l;
   GArray *values;
@@ -180,6 +220,9 @@ ivtv_uri_apply (GObject * element, const gchar * uri, GError ** error)
   gboolean ok = TRUE;
   guint i;
 
+  if (!check_escapes (uri, error))
+    return FALSE;
+  u = gst_uri_from_string (uri);
   if (u == NULL) {
     g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
         "'%s' is not a valid URI (expected e.g. %s).", uri, IVTV_URI_EXAMPLE);

@@ -200,6 +200,11 @@ GST_START_TEST (test_pvr_out_of_range)
   expect_error ("audio-bitrate=100000", "100000", "384000");
   expect_error ("extra-controls=\"controls,brightness=300\"",
       "brightness 300", "0 to 255");
+  /* a double: rounded, and far out of range said as it was given */
+  expect_error ("extra-controls=\"controls,brightness=(double)255.6\"",
+      "brightness 256", "0 to 255");
+  expect_error ("extra-controls=\"controls,brightness=(double)1e30\"",
+      "brightness 1e+30", "0 to 255");
   expect_error ("extra-controls=\"controls,video_aspect=5x4\"",
       "video_aspect 5x4", "16x9");
   /* nothing was changed by the refused start */

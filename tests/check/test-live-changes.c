@@ -3,7 +3,10 @@
  * card refuses posts one warning and leaves the property at its old value,
  * so the next start works; the warning of a refused encoder change does not
  * blame another program when this element is the one recording; a live
- * input=tuner tunes to the stored frequency. */
+ * input=tuner tunes to the stored frequency; a refused stream type is not
+ * applied when the card comes back after an unplug; re-use from READY
+ * after an unplug works once the card is back; a live timeout change
+ * works on the streaming path as on read(). */
 #include "harness.h"
 
 #include <errno.h>
@@ -21,7 +24,8 @@ typedef struct
 static void
 live_start (Live * l, const gchar * props)
 {
-  gchar *launch = g_strdup_printf ("ivtvsrc name=src %s ! fakesink", props);
+  gchar *launch = g_strdup_printf (strchr (props, '!') ? "ivtvsrc name=src "
+      "%s" : "ivtvsrc name=src %s ! fakesink", props);
 
   l->pipe = gst_parse_launch (launch, NULL);
   fail_unless (l->pipe != NULL);
@@ -203,6 +207,173 @@ GST_START_TEST (test_live_tuner_applies_frequency)
 
 GST_END_TEST;
 
+/* ---- --fault unplug-after=1000000 --fault unplug-for=1 ---- */
+
+/* Waits for ivtvsrc-reconnect state=restored (FALSE after @ms). */
+static gboolean
+wait_restored (Live * l, gint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+  GstMessage *msg;
+  gboolean restored = FALSE;
+
+  while (!restored && g_get_monotonic_time () < end) {
+    const GstStructure *st;
+
+    msg = gst_bus_timed_pop_filtered (l->bus, 100 * GST_MSECOND,
+        GST_MESSAGE_ELEMENT);
+    if (msg == NULL)
+      continue;
+    st = gst_message_get_structure (msg);
+    restored = gst_structure_has_name (st, "ivtvsrc-reconnect")
+        && g_strcmp0 (gst_structure_get_string (st, "state"),
+        "restored") == 0;
+    gst_message_unref (msg);
+  }
+  return restored;
+}
+
+/* A stream type the card refused while capturing (live extra-controls)
+ * is not applied when the card comes back after an unplug: the bytes of
+ * the new open are the program stream the caps say, not TS. */
+GST_START_TEST (test_reconnect_skips_refused_stream_type)
+{
+  gchar *path = ic_tmp_path ("reconnect.mpg"), *props, *w;
+  GstStructure *st = gst_structure_new ("controls", "stream_type",
+      G_TYPE_INT, 1, NULL);
+  const guint8 *d;
+  GBytes *bytes;
+  gsize n;
+  Live l;
+
+  fail_unless (ic_set_stream_type (V4L2_MPEG_STREAM_TYPE_MPEG2_PS));
+  props = g_strdup_printf ("input=composite reconnect=true ! filesink "
+      "location=%s", path);
+  live_start (&l, props);
+  g_free (props);
+  g_object_set (l.src, "extra-controls", st, NULL);
+  gst_structure_free (st);
+  fail_unless_equals_int (count_warnings (&l, 200, &w), 1);
+  g_free (w);
+  fail_unless (wait_restored (&l, 10000), "no reconnect");
+  g_usleep (500000);
+  live_stop (&l);
+
+  bytes = ic_read_file (path);
+  d = g_bytes_get_data (bytes, &n);
+  fail_unless (n > 1000000 + 2048, "%" G_GSIZE_FORMAT " bytes", n);
+  fail_unless (d[1000000] == 0 && d[1000001] == 0 && d[1000002] == 1
+      && d[1000003] == 0xba, "after the reconnect: %02x %02x %02x %02x, not "
+      "a program stream pack (0x47: transport stream)", d[1000000],
+      d[1000001], d[1000002], d[1000003]);
+  g_bytes_unref (bytes);
+  g_free (path);
+}
+
+GST_END_TEST;
+
+/* The card comes back with its default stream type (PS) after an
+ * unplug, but the capture negotiated TS (v4l2-ctl set it before): the
+ * reconnect sets TS again, the bytes after it are TS. */
+GST_START_TEST (test_reconnect_keeps_negotiated_stream_type)
+{
+  gchar *path = ic_tmp_path ("reconnect.ts"), *props;
+  const guint8 *d;
+  GBytes *bytes;
+  gsize n;
+  Live l;
+
+  fail_unless (ic_set_stream_type (V4L2_MPEG_STREAM_TYPE_MPEG2_TS));
+  props = g_strdup_printf ("input=composite reconnect=true ! filesink "
+      "location=%s", path);
+  live_start (&l, props);
+  g_free (props);
+  fail_unless (wait_restored (&l, 10000), "no reconnect");
+  g_usleep (500000);
+  live_stop (&l);
+
+  bytes = ic_read_file (path);
+  d = g_bytes_get_data (bytes, &n);
+  fail_unless (n > 1000000 + 2048, "%" G_GSIZE_FORMAT " bytes", n);
+  fail_unless (d[0] == 0x47, "not a transport stream at the start");
+  fail_unless (d[1000000] == 0x47 && d[1000188] == 0x47, "after the "
+      "reconnect: %02x %02x %02x %02x, not TS packets (the caps say TS)",
+      d[1000000], d[1000001], d[1000002], d[1000003]);
+  g_bytes_unref (bytes);
+  g_free (path);
+  fail_unless (ic_set_stream_type (V4L2_MPEG_STREAM_TYPE_MPEG2_PS));
+}
+
+GST_END_TEST;
+
+/* Re-use from READY: the card went away (reconnect=false: an error), the
+ * application sets the pipeline to READY, the card comes back, PLAYING
+ * again captures (the element opens the node again). */
+GST_START_TEST (test_ready_reuse_after_unplug)
+{
+  GstMessage *msg;
+  gchar *w;
+  Live l;
+
+  live_start (&l, "input=composite");
+  msg = gst_bus_timed_pop_filtered (l.bus, 10 * GST_SECOND,
+      GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "no error when the card went away");
+  w = ic_message_text (msg);
+  fail_unless (strstr (w, "went away"), "%s", w);
+  g_free (w);
+  gst_message_unref (msg);
+  gst_element_set_state (l.pipe, GST_STATE_READY);
+  gst_bus_set_flushing (l.bus, TRUE);   /* the base class's error too */
+  gst_bus_set_flushing (l.bus, FALSE);
+  g_usleep (1500000);           /* unplug-for=1: it is back */
+
+  gst_element_set_state (l.pipe, GST_STATE_PLAYING);
+  fail_unless (gst_element_get_state (l.pipe, NULL, NULL, 5 * GST_SECOND)
+      == GST_STATE_CHANGE_SUCCESS, "PLAYING again failed");
+  msg = gst_bus_timed_pop_filtered (l.bus, 500 * GST_MSECOND,
+      GST_MESSAGE_ERROR);
+  if (msg) {
+    w = ic_message_text (msg);
+    fail ("an error after the card came back: %s", w);
+    g_free (w);
+    gst_message_unref (msg);
+  }
+  live_stop (&l);
+}
+
+GST_END_TEST;
+
+/* ---- --fault stall-after=N (read() and streaming) ---- */
+
+/* timeout=30 at start, timeout=1 once the data stopped: the warning after
+ * 1 s and the error after 2 s come from the new value, on either path. */
+GST_START_TEST (test_stall_live_timeout)
+{
+  GstMessage *msg;
+  gint64 t0;
+  gchar *w;
+  Live l;
+
+  live_start (&l, "timeout=30");
+  g_usleep (500000);            /* the data has stopped (stall-after) */
+  t0 = g_get_monotonic_time ();
+  g_object_set (l.src, "timeout", 1, NULL);
+  msg = gst_bus_timed_pop_filtered (l.bus, 6 * GST_SECOND,
+      GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "no error within 6 s of timeout=1");
+  w = ic_message_text (msg);
+  fail_unless (strstr (w, "for 2 seconds"), "%s", w);
+  fail_unless (g_get_monotonic_time () - t0 < 4 * G_USEC_PER_SEC,
+      "the error came %" G_GINT64_FORMAT " ms after timeout=1",
+      (g_get_monotonic_time () - t0) / 1000);
+  g_free (w);
+  gst_message_unref (msg);
+  live_stop (&l);
+}
+
+GST_END_TEST;
+
 static Suite *
 live_suite (void)
 {
@@ -214,6 +385,10 @@ live_suite (void)
   tcase_add_test (tc, test_live_bad_standard_frequency_keep_old_value);
   tcase_add_test (tc, test_live_encoder_refusal_blames_nobody);
   tcase_add_test (tc, test_live_tuner_applies_frequency);
+  tcase_add_test (tc, test_reconnect_skips_refused_stream_type);
+  tcase_add_test (tc, test_reconnect_keeps_negotiated_stream_type);
+  tcase_add_test (tc, test_ready_reuse_after_unplug);
+  tcase_add_test (tc, test_stall_live_timeout);
   return s;
 }
 

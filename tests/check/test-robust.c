@@ -184,6 +184,9 @@ GST_START_TEST (test_wait_for_signal_holds)
   fail_unless (r.eos_us < 2500000, "EOS took %" G_GINT64_FORMAT " ms",
       r.eos_us / 1000);
   fail_unless_equals_int (bytes, 0);
+  /* it says it holds back, not that the recording will be black */
+  fail_unless (ic_has_warning (&r, "held back until there is one"));
+  fail_if (ic_has_warning (&r, "will be black"));
   gst_object_unref (pad);
   gst_object_unref (sink);
   gst_object_unref (pipe);

@@ -70,6 +70,24 @@ bad("ivtv:///dev/video0?io-mode=fast", "one of auto, rw, mmap")
 bad("ivtv:///dev/video0?blocksize=-5", "Bad value '-5' for 'blocksize'")
 bad("ivtv:///dev/video0?num-buffers=many", "Bad value 'many'")
 bad("ivtv:///dev/video0?input", "has no value")
+bad("ivtv:///dev/video0?input=", "has no value")
+bad("ivtv:///dev/video0?input=&standard=pal", "Parameter 'input'")
+# a relative path would come back as a host (ivtv://dev/video0)
+bad("ivtv:dev/video0", "relative path ('dev/video0')")
+bad("ivtv:///dev/video0?input=%zz", "invalid %-escape at '%zz'")
+bad("ivtv:///dev/video0?input=comp%", "invalid %-escape")
+bad("ivtv:///dev/video%3", "invalid %-escape")
+bad("ivtv:///dev/video0?input=%ff%fe", "not valid UTF-8")
+
+# one slash is an absolute path: accepted, written back with three
+src = Gst.ElementFactory.make("ivtvsrc", None)
+src.set_uri("ivtv:/dev/video2")
+check(src.get_property("device") == "/dev/video2"
+      and src.get_uri() == "ivtv:///dev/video2",
+      f"ivtv:/dev/video2 -> {src.get_uri()}")
+# escaped UTF-8 is text
+src.set_uri("ivtv:///dev/video0?input=cam%C3%A9ra")
+check(src.get_property("input") == "cam\u00e9ra", "escaped UTF-8 input")
 
 # a rejected URI changes nothing
 src = Gst.ElementFactory.make("ivtvsrc", None)
