@@ -102,6 +102,9 @@ static const IvtvFormatMap format_map[] = {
   RAW (YUV410, YUV9),
   RAW (YVU410, YVU9),
   RAW (Y41P, IYU1),
+  /* the cx2341x/cx23418 YUV node's tiled NV12: ivtvsrc detiles it
+   * (ivtvhm12.c), downstream sees NV12 */
+  RAW (HM12, NV12),
   /* RGB */
   RAW (RGB24, RGB),
   RAW (BGR24, BGR),

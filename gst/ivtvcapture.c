@@ -7,6 +7,7 @@
 #endif
 
 #include "ivtvcapturepriv.h"
+#include "ivtvhm12.h"
 #include "ivtvdebug.h"
 #include "ivtvcaps.h"
 #include "ivtvencoder.h"
@@ -657,6 +658,8 @@ ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf, GstCaps ** sniffed)
   if (cap->reader == NULL && !start_reading (cap, &ret))
     return ret;
   ret = ivtv_reader_thread_pop (cap->reader, buf);
+  if (ret == GST_FLOW_OK && cap->hm12_width)
+    *buf = ivtv_hm12_convert_buffer (*buf, cap->hm12_width, cap->hm12_height);
   if (ret == GST_FLOW_OK && cap->need_sniff)
     *sniffed = sniff (cap, *buf);
   return ret;
@@ -721,6 +724,34 @@ post_reconnect (IvtvCapture * cap, const gchar * state,
               "buffers", G_TYPE_UINT64, pos->buffers, NULL)));
 }
 
+/* The card came back making another MPEG stream than the caps say (a new
+ * device starts with the driver's default stream type; a stream type
+ * refused before is not in the settings): the negotiated one is set
+ * again.  Lock held.  FALSE when the card refuses it. */
+static gboolean
+keep_stream_type (IvtvCapture * cap)
+{
+  gint want[IVTV_ENC_N_NAMED], current[IVTV_ENC_N_NAMED], i;
+  gchar *warning = NULL;
+  GError *err = NULL;
+  gboolean ok;
+
+  if (!cap->mpeg || cap->caps == NULL || cap->mpeg_stream_type < 0
+      || ivtv_encoder_get_stream_type (&cap->dev) == cap->mpeg_stream_type)
+    return TRUE;
+  for (i = 0; i < IVTV_ENC_N_NAMED; i++)
+    want[i] = IVTV_ENCODER_KEEP;
+  want[IVTV_ENC_STREAM_TYPE] = cap->mpeg_stream_type;
+  ok = ivtv_encoder_apply (&cap->dev, &cap->probe, want, NULL, current,
+      &warning, &err);
+  GST_INFO_OBJECT (cap->element, "%s came back with another stream type; "
+      "setting %d again: %s", cap->dev.path, cap->mpeg_stream_type,
+      ok ? "done" : err->message);
+  g_free (warning);
+  g_clear_error (&err);
+  return ok;
+}
+
 /* Open the node again with the recipe and set it up as it was: what the
  * card is now (probe), the settings, the applied format with the same
  * frame size.  Lock held.  FALSE (closed again) when any step fails. */
@@ -734,6 +765,7 @@ restore (IvtvCapture * cap)
   ok = ivtv_capture_reopen (cap, TRUE, &err)
       && ivtv_priority_take (&cap->dev, cap->probe.card, &cap->prio_held,
       &err) && ivtv_capture_apply_settings (cap, IVTV_SETTING_ALL, FALSE)
+      && keep_stream_type (cap)
       && (cap->caps == NULL || ivtv_capture_apply_format (cap, cap->caps));
   if (ok && cap->caps && cap->frame_size != old_size) {
     GST_WARNING_OBJECT (cap->element, "%s came back with frames of %u "

@@ -70,6 +70,8 @@ struct _IvtvCapture
   gboolean mpeg;                /* the format is MPEG */
   gboolean need_sniff;          /* MPEG without stream-type control */
   guint frame_size;             /* raw: sizeimage, 0 for byte streams */
+  guint hm12_width, hm12_height;        /* HM12 frames, detiled to NV12
+                                         * (ivtvhm12.h); 0: not HM12 */
   gint fps_n, fps_d;
   IvtvVbiFormat vbi;            /* a VBI node's set-up (ivtvvbi.c) */
 };

@@ -389,9 +389,14 @@ ivtv_capture_apply_format (IvtvCapture * cap, GstCaps * caps)
   if (cap->mpeg) {
     ok = ivtv_negotiate_set_mpeg (&cap->dev, &err);
     cap->frame_size = 0;
+    cap->hm12_width = cap->hm12_height = 0;
   } else {
     ok = ivtv_negotiate_apply (&cap->dev, &cap->probe, caps, &res, &err);
     if (ok) {
+      gboolean hm12 = res.pixelformat == V4L2_PIX_FMT_HM12;
+
+      cap->hm12_width = hm12 ? res.width : 0;
+      cap->hm12_height = hm12 ? res.height : 0;
       cap->frame_size = res.sizeimage;
       cap->fps_n = res.fps_n;
       cap->fps_d = res.fps_d;

@@ -5,7 +5,8 @@
  * blame another program when this element is the one recording; a live
  * input=tuner tunes to the stored frequency; a refused stream type is not
  * applied when the card comes back after an unplug; re-use from READY
- * after an unplug works once the card is back. */
+ * after an unplug works once the card is back; a live timeout change
+ * works on the streaming path as on read(). */
 #include "harness.h"
 
 #include <errno.h>
@@ -271,6 +272,40 @@ GST_START_TEST (test_reconnect_skips_refused_stream_type)
 
 GST_END_TEST;
 
+/* The card comes back with its default stream type (PS) after an
+ * unplug, but the capture negotiated TS (v4l2-ctl set it before): the
+ * reconnect sets TS again, the bytes after it are TS. */
+GST_START_TEST (test_reconnect_keeps_negotiated_stream_type)
+{
+  gchar *path = ic_tmp_path ("reconnect.ts"), *props;
+  const guint8 *d;
+  GBytes *bytes;
+  gsize n;
+  Live l;
+
+  fail_unless (ic_set_stream_type (V4L2_MPEG_STREAM_TYPE_MPEG2_TS));
+  props = g_strdup_printf ("input=composite reconnect=true ! filesink "
+      "location=%s", path);
+  live_start (&l, props);
+  g_free (props);
+  fail_unless (wait_restored (&l, 10000), "no reconnect");
+  g_usleep (500000);
+  live_stop (&l);
+
+  bytes = ic_read_file (path);
+  d = g_bytes_get_data (bytes, &n);
+  fail_unless (n > 1000000 + 2048, "%" G_GSIZE_FORMAT " bytes", n);
+  fail_unless (d[0] == 0x47, "not a transport stream at the start");
+  fail_unless (d[1000000] == 0x47 && d[1000188] == 0x47, "after the "
+      "reconnect: %02x %02x %02x %02x, not TS packets (the caps say TS)",
+      d[1000000], d[1000001], d[1000002], d[1000003]);
+  g_bytes_unref (bytes);
+  g_free (path);
+  fail_unless (ic_set_stream_type (V4L2_MPEG_STREAM_TYPE_MPEG2_PS));
+}
+
+GST_END_TEST;
+
 /* Re-use from READY: the card went away (reconnect=false: an error), the
  * application sets the pipeline to READY, the card comes back, PLAYING
  * again captures (the element opens the node again). */
@@ -309,6 +344,36 @@ GST_START_TEST (test_ready_reuse_after_unplug)
 
 GST_END_TEST;
 
+/* ---- --fault stall-after=N (read() and streaming) ---- */
+
+/* timeout=30 at start, timeout=1 once the data stopped: the warning after
+ * 1 s and the error after 2 s come from the new value, on either path. */
+GST_START_TEST (test_stall_live_timeout)
+{
+  GstMessage *msg;
+  gint64 t0;
+  gchar *w;
+  Live l;
+
+  live_start (&l, "timeout=30");
+  g_usleep (500000);            /* the data has stopped (stall-after) */
+  t0 = g_get_monotonic_time ();
+  g_object_set (l.src, "timeout", 1, NULL);
+  msg = gst_bus_timed_pop_filtered (l.bus, 6 * GST_SECOND,
+      GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "no error within 6 s of timeout=1");
+  w = ic_message_text (msg);
+  fail_unless (strstr (w, "for 2 seconds"), "%s", w);
+  fail_unless (g_get_monotonic_time () - t0 < 4 * G_USEC_PER_SEC,
+      "the error came %" G_GINT64_FORMAT " ms after timeout=1",
+      (g_get_monotonic_time () - t0) / 1000);
+  g_free (w);
+  gst_message_unref (msg);
+  live_stop (&l);
+}
+
+GST_END_TEST;
+
 static Suite *
 live_suite (void)
 {
@@ -321,7 +386,9 @@ live_suite (void)
   tcase_add_test (tc, test_live_encoder_refusal_blames_nobody);
   tcase_add_test (tc, test_live_tuner_applies_frequency);
   tcase_add_test (tc, test_reconnect_skips_refused_stream_type);
+  tcase_add_test (tc, test_reconnect_keeps_negotiated_stream_type);
   tcase_add_test (tc, test_ready_reuse_after_unplug);
+  tcase_add_test (tc, test_stall_live_timeout);
   return s;
 }
 

@@ -402,6 +402,11 @@ emu_open (struct emu_device *dev, int flags)
      * __video_register_device points vdev->prio at, v4l2-dev.c); the old
      * device's handles do not count in it (file_free) */
     memset (dev->st->prio_count, 0, sizeof (dev->st->prio_count));
+    /* and its controls at their defaults (the driver's control handler is
+     * made anew, v4l2_ctrl_new_std(..., def): pvrusb2, a USB PVR, after a
+     * replug); input, standard and tuner are kept (not modelled) */
+    for (int i = 0; i < EMU_MAX_CTRLS && dev->prof->ctrls[i].id; i++)
+      dev->st->ctrl[i] = dev->prof->ctrls[i].def;
     if (eng && eng->replug)
       eng->replug (dev);
     dev->st->gen++;

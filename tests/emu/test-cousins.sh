@@ -123,6 +123,29 @@ case "$case_" in
       filesink location="$tmp/f.uyvy" > "$tmp/log" 2>&1 || fail "exit $?"
     want_caps "format=(string)UYVY" "width=(int)720" "height=(int)480"
     "$check" UYVY 720x480 0 "$tmp/f.uyvy" 6 || fail "frames differ" ;;
+  ivtv-yuv-nv12)
+    # ivtvsrc on the YUV node: HM12 read(), detiled: NV12 downstream, the
+    # emulator's picture byte for byte, interlaced as the standard says
+    "$emu" --card pvr250 -- timeout 60 gst-launch-1.0 -v ivtvsrc \
+      device=/dev/video32 num-buffers=5 ! filesink location="$tmp/f.nv12" \
+      > "$tmp/log" 2>&1 || fail "exit $?"
+    want_caps "format=(string)NV12" "width=(int)720" "height=(int)480" \
+      "framerate=(fraction)30000/1001" "interlace-mode=(string)interleaved"
+    "$check" NV12 720x480 0 "$tmp/f.nv12" 5 || fail "frames differ" ;;
+  ivtv-yuv-nv12-pal)
+    "$emu" --card pvr150 -- timeout 60 gst-launch-1.0 -v ivtvsrc \
+      device=/dev/video32 standard=pal input="S-Video 1" num-buffers=4 ! \
+      video/x-raw,format=NV12 ! filesink location="$tmp/f.nv12" \
+      > "$tmp/log" 2>&1 || fail "exit $?"
+    want_caps "format=(string)NV12" "height=(int)576" "framerate=(fraction)25/1"
+    "$check" NV12 720x576 1 "$tmp/f.nv12" 4 || fail "frames differ" ;;
+  cx18-yuv-hm12-mmap)
+    # the cx18 YUV node's HM12 by streaming, detiled too
+    "$emu" --card cx18 -- timeout 60 gst-launch-1.0 -v ivtvsrc \
+      device=/dev/video32 io-mode=mmap num-buffers=5 ! video/x-raw,format=NV12 ! \
+      filesink location="$tmp/f.nv12" > "$tmp/log" 2>&1 || fail "exit $?"
+    want_caps "format=(string)NV12" "height=(int)480"
+    "$check" NV12 720x480 0 "$tmp/f.nv12" 5 || fail "frames differ" ;;
   ivtv-yuv-raw)
     # the ivtv card's YUV node read as it is (dd): HM12 frames, 720x480 for
     # NTSC, G_FMT as ivtv_g_fmt_vid_cap() answers
