@@ -60,7 +60,7 @@ has_node (GPtrArray * nodes, const gchar * path)
 
 
 /* Every candidate node: udev's video4linux nodes, and every /dev/videoN
- * that is a character device (udev does not know the nodes of containers
+ * and /dev/vbiN that is a character device (udev does not know the nodes of containers
  * without udev, nor the emulator's). */
 static GPtrArray *
 candidate_nodes (void)
@@ -91,6 +91,10 @@ candidate_nodes (void)
     struct stat st;
 
     g_snprintf (path, sizeof (path), "/dev/video%u", i);
+    if (stat (path, &st) == 0 && S_ISCHR (st.st_mode)
+        && !has_node (nodes, path))
+      g_ptr_array_add (nodes, ivtv_node_new (path));
+    g_snprintf (path, sizeof (path), "/dev/vbi%u", i);  /* VBI nodes too */
     if (stat (path, &st) == 0 && S_ISCHR (st.st_mode)
         && !has_node (nodes, path))
       g_ptr_array_add (nodes, ivtv_node_new (path));
