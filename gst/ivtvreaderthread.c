@@ -13,6 +13,11 @@
 
 #define GST_CAT_DEFAULT ivtvsrc_debug
 
+/* Buffers waiting, create() not waiting for one, and none taken for this
+ * long: downstream is behind (not just being woken), a streaming path
+ * copies frames out (see produce). */
+#define BEHIND_US (100 * G_TIME_SPAN_MILLISECOND)
+
 /* Frame gaps closer together than this go into one warning. */
 #define GAP_WARN_INTERVAL (10 * GST_SECOND)
 
@@ -40,6 +45,8 @@ struct _IvtvReaderThread
   GCond cond;
   gboolean flushing, stopping, ending;
   gboolean final_posted;
+  gint64 last_pop_us;           /* monotonic: create() last took a buffer */
+  gboolean in_pop;              /* create() waits for a buffer */
 
   GList *held;                  /* errors posted on the reader thread (lock) */
 
@@ -374,10 +381,16 @@ reader_loop (gpointer data)
   while (wait_not_flushing (r, ret == GST_FLOW_FLUSHING)) {
     IvtvQueueLevel level;
     GstBuffer *buf = NULL;
+    gboolean behind;
 
     ivtv_queue_get_level (r->queue, &level);
-    /* frames waiting: downstream is behind, not just being woken */
-    ret = r->produce (r->data, level.buffers >= 4, &buf);
+    g_mutex_lock (&r->lock);
+    behind = level.buffers > 0 && !r->in_pop
+        && g_get_monotonic_time () - r->last_pop_us > BEHIND_US;
+    g_mutex_unlock (&r->lock);
+    /* a V4L2 buffer queued now would be out of the driver until
+     * downstream catches up */
+    ret = r->produce (r->data, behind, &buf);
     if (ret == GST_FLOW_OK) {
       take_buffer (r, buf);
     } else if (ret != GST_FLOW_FLUSHING) {
@@ -410,6 +423,7 @@ ivtv_reader_thread_start (GstElement * element,
   r->frames = frames;
   r->first_pts = GST_CLOCK_TIME_NONE;
   r->last_gap_warn = GST_CLOCK_TIME_NONE;
+  r->last_pop_us = g_get_monotonic_time ();
   g_mutex_init (&r->lock);
   g_cond_init (&r->cond);
   r->sysclock = gst_system_clock_obtain ();
@@ -447,8 +461,16 @@ ivtv_reader_thread_stop (IvtvReaderThread * r)
 GstFlowReturn
 ivtv_reader_thread_pop (IvtvReaderThread * r, GstBuffer ** buf)
 {
-  GstFlowReturn ret = ivtv_queue_pop (r->queue, buf);
+  GstFlowReturn ret;
 
+  g_mutex_lock (&r->lock);
+  r->in_pop = TRUE;
+  g_mutex_unlock (&r->lock);
+  ret = ivtv_queue_pop (r->queue, buf);
+  g_mutex_lock (&r->lock);
+  r->in_pop = FALSE;
+  r->last_pop_us = g_get_monotonic_time ();
+  g_mutex_unlock (&r->lock);
   if (ret != GST_FLOW_OK && ret != GST_FLOW_FLUSHING)
     post_held (r);
   if (ret == GST_FLOW_EOS)
