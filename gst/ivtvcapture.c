@@ -8,6 +8,7 @@
 
 #include "ivtvcapturepriv.h"
 #include "ivtvhm12.h"
+#include "ivtvpcm.h"
 #include "ivtvdebug.h"
 #include "ivtvcaps.h"
 #include "ivtvencoder.h"
@@ -660,6 +661,8 @@ ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf, GstCaps ** sniffed)
   ret = ivtv_reader_thread_pop (cap->reader, buf);
   if (ret == GST_FLOW_OK && cap->hm12_width)
     *buf = ivtv_hm12_convert_buffer (*buf, cap->hm12_width, cap->hm12_height);
+  if (ret == GST_FLOW_OK && ivtv_pcm_is_node (&cap->dev))
+    ivtv_pcm_stamp_buffer (*buf);
   if (ret == GST_FLOW_OK && cap->need_sniff)
     *sniffed = sniff (cap, *buf);
   return ret;
