@@ -39,6 +39,7 @@ struct _IvtvReaderThread
   IvtvReaderProduce produce;
   gpointer data;
   gboolean frames;
+  gint64 pace_us;               /* byte streams: the least time between reads */
 
   GThread *thread;
   GMutex lock;                  /* the flags below */
@@ -371,6 +372,27 @@ wait_not_flushing (IvtvReaderThread * r, gboolean after_flushing_flow)
   return go_on;
 }
 
+/* A byte stream read in small pieces (a paced card hands out what its
+ * DMA has, a few KiB) is read at most every pace_us: one wake-up of this
+ * thread and of create() per pace_us instead of per DMA transfer.  Only
+ * when the card is caught up: a big read, or more data waiting (a backlog,
+ * a card that is not paced), goes on at once.  Stop, flushing and EOS end
+ * the wait. */
+#define PACE_BIG_READ (64 * 1024)
+
+static void
+pace (IvtvReaderThread * r, gint64 read_start, gsize size, gboolean more)
+{
+  gint64 until = read_start + r->pace_us;
+
+  if (r->pace_us <= 0 || size >= PACE_BIG_READ || more)
+    return;
+  g_mutex_lock (&r->lock);
+  while (!r->stopping && !r->flushing && !r->ending
+      && g_cond_wait_until (&r->cond, &r->lock, until));
+  g_mutex_unlock (&r->lock);
+}
+
 static gpointer
 reader_loop (gpointer data)
 {
@@ -381,7 +403,8 @@ reader_loop (gpointer data)
   while (wait_not_flushing (r, ret == GST_FLOW_FLUSHING)) {
     IvtvQueueLevel level;
     GstBuffer *buf = NULL;
-    gboolean behind;
+    gboolean behind, more = FALSE;
+    gint64 t0;
 
     ivtv_queue_get_level (r->queue, &level);
     g_mutex_lock (&r->lock);
@@ -390,9 +413,13 @@ reader_loop (gpointer data)
     g_mutex_unlock (&r->lock);
     /* a V4L2 buffer queued now would be out of the driver until
      * downstream catches up */
-    ret = r->produce (r->data, behind, &buf);
+    t0 = g_get_monotonic_time ();
+    ret = r->produce (r->data, behind, &buf, &more);
     if (ret == GST_FLOW_OK) {
+      gsize size = gst_buffer_get_size (buf);
+
       take_buffer (r, buf);
+      pace (r, t0, size, more);
     } else if (ret != GST_FLOW_FLUSHING) {
       GST_DEBUG_OBJECT (r->element, "the reader ends: %s",
           gst_flow_get_name (ret));
@@ -406,11 +433,13 @@ reader_loop (gpointer data)
 
 IvtvReaderThread *
 ivtv_reader_thread_start (GstElement * element,
-    const IvtvReaderLimits * limits, gboolean frames, IvtvSignal * signal,
-    IvtvReaderProduce produce, gpointer data)
+    const IvtvReaderLimits * limits, gboolean frames, GstClockTime pace,
+    IvtvSignal * signal, IvtvReaderProduce produce, gpointer data)
 {
   IvtvReaderThread *r = g_new0 (IvtvReaderThread, 1);
 
+  r->pace_us = GST_CLOCK_TIME_IS_VALID (pace) ? (gint64) (pace / GST_USECOND)
+      : 0;
   r->element = element;
   r->queue = ivtv_queue_new (limits->max_bytes, limits->max_time);
   ivtv_queue_set_frames (r->queue, frames);
