@@ -151,8 +151,8 @@ install_device_properties (GObjectClass * gobject_class)
           rw | GST_PARAM_MUTABLE_READY));
   g_object_class_install_property (gobject_class, PROP_DEVICE_FD,
       g_param_spec_int ("device-fd", "Device fd",
-          "Capture from this already opened file descriptor instead of "
-          "'device' (the element uses a dup() of it; -1 = open 'device')",
+          "Capture from this descriptor instead of 'device' (the element "
+          "uses a dup() of it; -1 = open 'device'); reads back the fd in use",
           -1, G_MAXINT, DEFAULT_DEVICE_FD, rw | GST_PARAM_MUTABLE_READY));
   g_object_class_install_property (gobject_class, PROP_INPUT,
       g_param_spec_string ("input", "Input",

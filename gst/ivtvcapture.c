@@ -8,6 +8,7 @@
 
 #include "ivtvcapturepriv.h"
 #include "ivtvhm12.h"
+#include "ivtvpcm.h"
 #include "ivtvdebug.h"
 #include "ivtvcaps.h"
 #include "ivtvencoder.h"
@@ -578,7 +579,7 @@ sniff (IvtvCapture * cap, GstBuffer * buf)
 /* The reader thread's produce (ivtvreaderthread.h): the path's next
  * buffer; a lost device is reconnected here. */
 static GstFlowReturn
-produce (gpointer data, gboolean behind, GstBuffer ** buf)
+produce (gpointer data, gboolean behind, GstBuffer ** buf, gboolean * more)
 {
   IvtvCapture *cap = data;
   GstFlowReturn ret;
@@ -595,15 +596,21 @@ produce (gpointer data, gboolean behind, GstBuffer ** buf)
   }
   if (ret == GST_FLOW_OK)       /* ours: we may stop it at the end */
     cap->encoder_started = TRUE;
+  /* read(): is more waiting already (the poll watches the device alone)? */
+  if (ret == GST_FLOW_OK && cap->path->mode == IVTV_IO_RW)
+    *more = gst_poll_wait (cap->poll, 0) > 0;
   return ret;
 }
 
 /* The path and the reader thread that drains it into the queue.  FALSE:
  * flushing (*ret FLUSHING) or an error posted (*ret ERROR). */
+#define IVTV_READ_PACE (80 * GST_MSECOND)
+
 static gboolean
 start_reading (IvtvCapture * cap, GstFlowReturn * ret)
 {
   gboolean ok = TRUE;
+  GstClockTime pace = 0;
 
   if (cap->path == NULL) {
     if (cap->settings.wait_for_signal
@@ -619,10 +626,15 @@ start_reading (IvtvCapture * cap, GstFlowReturn * ret)
     *ret = GST_FLOW_ERROR;
     return FALSE;
   }
+  /* an MPEG byte stream is read every IVTV_READ_PACE at most (data waits
+   * no longer than the latency reported for it) */
+  if (cap->path->mode == IVTV_IO_RW && cap->mpeg)
+    pace = MIN (ivtv_capture_latency (cap, cap->settings.blocksize),
+        IVTV_READ_PACE);
   g_mutex_lock (&cap->state_lock);
   cap->reader = ivtv_reader_thread_start (cap->element, &cap->limits,
-      ivtv_io_mode_is_streaming (cap->path->mode), &cap->signal, produce,
-      cap);
+      ivtv_io_mode_is_streaming (cap->path->mode), pace, &cap->signal,
+      produce, cap);
   if (cap->flushing)
     ivtv_reader_thread_set_flushing (cap->reader, TRUE);
   g_mutex_unlock (&cap->state_lock);
@@ -660,6 +672,8 @@ ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf, GstCaps ** sniffed)
   ret = ivtv_reader_thread_pop (cap->reader, buf);
   if (ret == GST_FLOW_OK && cap->hm12_width)
     *buf = ivtv_hm12_convert_buffer (*buf, cap->hm12_width, cap->hm12_height);
+  if (ret == GST_FLOW_OK && ivtv_pcm_is_node (&cap->dev))
+    ivtv_pcm_stamp_buffer (*buf);
   if (ret == GST_FLOW_OK && cap->need_sniff)
     *sniffed = sniff (cap, *buf);
   return ret;

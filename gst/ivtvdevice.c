@@ -6,6 +6,7 @@
 #endif
 
 #include "ivtvdevice.h"
+#include "ivtvpcm.h"
 #include "ivtvdebug.h"
 
 #include <errno.h>
@@ -344,20 +345,25 @@ check_v4l2_capture (IvtvDevice * dev, GError ** error)
     dev->device_caps = dev->cap.capabilities;
 
   if (!(dev->device_caps & (V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_VBI_CAPTURE |
-              V4L2_CAP_SLICED_VBI_CAPTURE))) {
-    gchar card[IVTV_NAME_LEN], driver[IVTV_NAME_LEN];
+              V4L2_CAP_SLICED_VBI_CAPTURE)) && !ivtv_pcm_is_node (dev)) {
+    gchar card[IVTV_NAME_LEN], driver[IVTV_NAME_LEN], *radio;
 
     ivtv_device_copy_name (card, sizeof (card), dev->cap.card,
         sizeof (dev->cap.card));
     ivtv_device_copy_name (driver, sizeof (driver), dev->cap.driver,
         sizeof (dev->cap.driver));
     what = ivtv_device_caps_to_string (dev->device_caps);
-    g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NO_CAPTURE,
-        "%s ('%s', driver %s) cannot capture video or VBI: it offers only "
-        "%s%s",
-        dev->path, card, driver, what,
-        (dev->device_caps & V4L2_CAP_VIDEO_CAPTURE_MPLANE) ?
-        " (multi-planar capture is not supported by ivtvsrc)" : "");
+    radio = ivtv_pcm_radio_message (dev, card, driver);
+    if (radio)
+      g_set_error_literal (error, IVTV_DEVICE_ERROR,
+          IVTV_DEVICE_ERROR_NO_CAPTURE, radio);
+    else
+      g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NO_CAPTURE,
+          "%s ('%s', driver %s) cannot capture video or VBI: it offers only "
+          "%s%s", dev->path, card, driver, what,
+          (dev->device_caps & V4L2_CAP_VIDEO_CAPTURE_MPLANE) ?
+          " (multi-planar capture is not supported by ivtvsrc)" : "");
+    g_free (radio);
     g_free (what);
     goto fail;
   }

@@ -328,6 +328,18 @@ template_caps (const gchar * factory_name, GstPadDirection dir)
   return caps ? caps : gst_caps_new_any ();
 }
 
+/* udev knows the node's capabilities (ID_V4L_CAPABILITIES, from v4l_id)
+ * and they are neither video capture nor video output (metadata, radio):
+ * not listed even when it does not open. */
+static gboolean
+udev_says_no_video (const IvtvNode * n)
+{
+  const gchar *v4l_caps = node_udev_get (n, "ID_V4L_CAPABILITIES");
+
+  return v4l_caps && !strstr (v4l_caps, ":capture:")
+      && !strstr (v4l_caps, ":video_output:");
+}
+
 /* A node that failed to open (permission, busy, gone, ...): listed all
  * the same, named after udev's product name or the node, its class from
  * udev's ID_V4L_CAPABILITIES (a capture node when unknown), the caps of
@@ -469,7 +481,7 @@ ivtv_node_describe (const IvtvNode * n)
     if (device == NULL)
       GST_INFO ("%s: not listed: %s", n->path, err->message);
   } else if (err->domain == IVTV_DEVICE_ERROR
-      && err->code <= IVTV_DEVICE_ERROR_BUSY) {
+      && err->code <= IVTV_DEVICE_ERROR_BUSY && !udev_says_no_video (n)) {
     device = describe_unopened (n, err);
   } else {
     GST_INFO ("%s: not listed: %s", n->path, err->message);

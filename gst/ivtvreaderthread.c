@@ -13,6 +13,11 @@
 
 #define GST_CAT_DEFAULT ivtvsrc_debug
 
+/* Buffers waiting, create() not waiting for one, and none taken for this
+ * long: downstream is behind (not just being woken), a streaming path
+ * copies frames out (see produce). */
+#define BEHIND_US (100 * G_TIME_SPAN_MILLISECOND)
+
 /* Frame gaps closer together than this go into one warning. */
 #define GAP_WARN_INTERVAL (10 * GST_SECOND)
 
@@ -34,12 +39,15 @@ struct _IvtvReaderThread
   IvtvReaderProduce produce;
   gpointer data;
   gboolean frames;
+  gint64 pace_us;               /* byte streams: the least time between reads */
 
   GThread *thread;
   GMutex lock;                  /* the flags below */
   GCond cond;
   gboolean flushing, stopping, ending;
   gboolean final_posted;
+  gint64 last_pop_us;           /* monotonic: create() last took a buffer */
+  gboolean in_pop;              /* create() waits for a buffer */
 
   GList *held;                  /* errors posted on the reader thread (lock) */
 
@@ -364,6 +372,27 @@ wait_not_flushing (IvtvReaderThread * r, gboolean after_flushing_flow)
   return go_on;
 }
 
+/* A byte stream read in small pieces (a paced card hands out what its
+ * DMA has, a few KiB) is read at most every pace_us: one wake-up of this
+ * thread and of create() per pace_us instead of per DMA transfer.  Only
+ * when the card is caught up: a big read, or more data waiting (a backlog,
+ * a card that is not paced), goes on at once.  Stop, flushing and EOS end
+ * the wait. */
+#define PACE_BIG_READ (64 * 1024)
+
+static void
+pace (IvtvReaderThread * r, gint64 read_start, gsize size, gboolean more)
+{
+  gint64 until = read_start + r->pace_us;
+
+  if (r->pace_us <= 0 || size >= PACE_BIG_READ || more)
+    return;
+  g_mutex_lock (&r->lock);
+  while (!r->stopping && !r->flushing && !r->ending
+      && g_cond_wait_until (&r->cond, &r->lock, until));
+  g_mutex_unlock (&r->lock);
+}
+
 static gpointer
 reader_loop (gpointer data)
 {
@@ -374,12 +403,23 @@ reader_loop (gpointer data)
   while (wait_not_flushing (r, ret == GST_FLOW_FLUSHING)) {
     IvtvQueueLevel level;
     GstBuffer *buf = NULL;
+    gboolean behind, more = FALSE;
+    gint64 t0;
 
     ivtv_queue_get_level (r->queue, &level);
-    /* frames waiting: downstream is behind, not just being woken */
-    ret = r->produce (r->data, level.buffers >= 4, &buf);
+    g_mutex_lock (&r->lock);
+    behind = level.buffers > 0 && !r->in_pop
+        && g_get_monotonic_time () - r->last_pop_us > BEHIND_US;
+    g_mutex_unlock (&r->lock);
+    /* a V4L2 buffer queued now would be out of the driver until
+     * downstream catches up */
+    t0 = g_get_monotonic_time ();
+    ret = r->produce (r->data, behind, &buf, &more);
     if (ret == GST_FLOW_OK) {
+      gsize size = gst_buffer_get_size (buf);
+
       take_buffer (r, buf);
+      pace (r, t0, size, more);
     } else if (ret != GST_FLOW_FLUSHING) {
       GST_DEBUG_OBJECT (r->element, "the reader ends: %s",
           gst_flow_get_name (ret));
@@ -393,11 +433,13 @@ reader_loop (gpointer data)
 
 IvtvReaderThread *
 ivtv_reader_thread_start (GstElement * element,
-    const IvtvReaderLimits * limits, gboolean frames, IvtvSignal * signal,
-    IvtvReaderProduce produce, gpointer data)
+    const IvtvReaderLimits * limits, gboolean frames, GstClockTime pace,
+    IvtvSignal * signal, IvtvReaderProduce produce, gpointer data)
 {
   IvtvReaderThread *r = g_new0 (IvtvReaderThread, 1);
 
+  r->pace_us = GST_CLOCK_TIME_IS_VALID (pace) ? (gint64) (pace / GST_USECOND)
+      : 0;
   r->element = element;
   r->queue = ivtv_queue_new (limits->max_bytes, limits->max_time);
   ivtv_queue_set_frames (r->queue, frames);
@@ -410,6 +452,7 @@ ivtv_reader_thread_start (GstElement * element,
   r->frames = frames;
   r->first_pts = GST_CLOCK_TIME_NONE;
   r->last_gap_warn = GST_CLOCK_TIME_NONE;
+  r->last_pop_us = g_get_monotonic_time ();
   g_mutex_init (&r->lock);
   g_cond_init (&r->cond);
   r->sysclock = gst_system_clock_obtain ();
@@ -447,8 +490,16 @@ ivtv_reader_thread_stop (IvtvReaderThread * r)
 GstFlowReturn
 ivtv_reader_thread_pop (IvtvReaderThread * r, GstBuffer ** buf)
 {
-  GstFlowReturn ret = ivtv_queue_pop (r->queue, buf);
+  GstFlowReturn ret;
 
+  g_mutex_lock (&r->lock);
+  r->in_pop = TRUE;
+  g_mutex_unlock (&r->lock);
+  ret = ivtv_queue_pop (r->queue, buf);
+  g_mutex_lock (&r->lock);
+  r->in_pop = FALSE;
+  r->last_pop_us = g_get_monotonic_time ();
+  g_mutex_unlock (&r->lock);
   if (ret != GST_FLOW_OK && ret != GST_FLOW_FLUSHING)
     post_held (r);
   if (ret == GST_FLOW_EOS)

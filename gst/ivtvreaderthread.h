@@ -48,10 +48,11 @@ typedef struct
 
 /* The next buffer from the card.  @behind: buffers are waiting in the
  * queue (downstream is behind), so a streaming path should copy frames out
- * of its V4L2 buffers rather than hand those out.  Returns as a path's
- * create() does, never IVTV_FLOW_DEVICE_LOST. */
+ * of its V4L2 buffers rather than hand those out.  *more: the card has
+ * more data right now (may be left FALSE when unknown).  Returns as a
+ * path's create() does, never IVTV_FLOW_DEVICE_LOST. */
 typedef GstFlowReturn (*IvtvReaderProduce) (gpointer data, gboolean behind,
-    GstBuffer ** buf);
+    GstBuffer ** buf, gboolean * more);
 
 typedef struct _IvtvReaderThread IvtvReaderThread;
 
@@ -60,11 +61,13 @@ typedef struct _IvtvReaderThread IvtvReaderThread;
 void ivtv_reader_thread_class_init (GstElementClass * klass);
 
 /* Starts the thread.  @frames: raw video, one frame a buffer, whose
- * offsets are frame numbers (a gap is frames lost).  @signal: the
- * session's signal watch, for the stats (may be NULL). */
+ * offsets are frame numbers (a gap is frames lost).  @pace: a byte
+ * stream's least time between two small reads (at most the latency the
+ * element reports; 0 or NONE: read as data comes).  @signal: the session's
+ * signal watch, for the stats (may be NULL). */
 IvtvReaderThread *ivtv_reader_thread_start (GstElement * element,
-    const IvtvReaderLimits * limits, gboolean frames, IvtvSignal * signal,
-    IvtvReaderProduce produce, gpointer data);
+    const IvtvReaderLimits * limits, gboolean frames, GstClockTime pace,
+    IvtvSignal * signal, IvtvReaderProduce produce, gpointer data);
 
 /* Ends the thread: it must not be waiting in produce for ever (set the
  * session's poll flushing first).  Posts the final stats message unless

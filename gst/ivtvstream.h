@@ -50,9 +50,10 @@ G_BEGIN_DECLS
 
 /* Buffers requested from the driver (plus what downstream asks for): the
  * reader thread dequeues as frames come, so frames waiting in the
- * element's queue hold V4L2 buffers too; 6 leave room for a few before
- * frames are copied (IVTV_STREAM_MIN_QUEUED). */
-#define IVTV_STREAM_DEFAULT_BUFFERS 6
+ * element's queue hold V4L2 buffers too (until downstream is 100 ms
+ * behind, then frames are copied); 8 leave the driver 4 or more through
+ * a stall. */
+#define IVTV_STREAM_DEFAULT_BUFFERS 8
 /* Fewer buffers than this left queued in the driver after a DQBUF: copy. */
 #define IVTV_STREAM_MIN_QUEUED 2
 /* Upper bound on buffers requested, whatever downstream asks. */

@@ -319,6 +319,26 @@ GST_START_TEST (test_tvcam_from_tv_to_webcam)
 
 GST_END_TEST;
 
+/* input and standard changed after start (PAUSED, nothing negotiated
+ * yet): the caps are those of the new input */
+GST_START_TEST (test_tvcam_input_changed_in_paused)
+{
+  IcPipe *run;
+
+  leave_card_on (0, 0);
+  run = ic_pipe_new ("ivtvsrc name=src num-buffers=3 ! video/x-raw ! "
+      "fakesink name=sink");
+  fail_unless (gst_element_set_state (run->pipeline, GST_STATE_PAUSED) ==
+      GST_STATE_CHANGE_NO_PREROLL);
+  g_object_set (run->src, "input", "tv", "standard", "pal", NULL);
+  ic_pipe_to_eos (run, 10000);
+  check_sdtv_caps (run->caps, 576);
+  check_frames (run, 3, TRUE);
+  ic_pipe_free (run);
+}
+
+GST_END_TEST;
+
 static Suite *
 stream_tv_suite (void)
 {
@@ -338,6 +358,7 @@ stream_tv_suite (void)
   tcase_add_test (tc, test_tvcam_from_webcam_to_tv);
   tcase_add_test (tc, test_tvcam_from_other_standard);
   tcase_add_test (tc, test_tvcam_from_tv_to_webcam);
+  tcase_add_test (tc, test_tvcam_input_changed_in_paused);
   return s;
 }
 

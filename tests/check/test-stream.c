@@ -102,7 +102,7 @@ GST_START_TEST (test_cam_copy_threshold)
     else if (zero_copy == 0)
       fail ("frame %u copied before any zero-copy frame", i);
   }
-  /* 6 buffers (+ what fakesink asks): at least 2 go out without a copy,
+  /* 8 buffers (+ what fakesink asks): at least 2 go out without a copy,
    * and 2 always stay queued in the driver */
   fail_unless (zero_copy >= 2, "only %u zero-copy frames", zero_copy);
   fail_unless (zero_copy <= 6, "%u zero-copy frames held at once", zero_copy);
@@ -350,7 +350,7 @@ GST_START_TEST (test_cam_dropped_frames_reported)
   ic_pipe_play (run);
   fail_unless (ic_pipe_wait_buffers (run, 5, 10000));
   gst_element_set_state (run->pipeline, GST_STATE_PAUSED);
-  g_usleep (600 * 1000);        /* ~18 frames, only 6 buffers */
+  g_usleep (600 * 1000);        /* ~18 frames, only 8 buffers */
   ic_pipe_play (run);
   /* the source's QoS message for the pause (not one of a sink's, nor one
    * for a frame or two lost earlier on a busy machine: the counts are

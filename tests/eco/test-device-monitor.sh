@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tests/eco: gst-device-monitor-1.0 lists the emulated PVR-250 and webcam
-# through ivtvdeviceprovider, with the caps ivtvsrc produces from each.
+# through ivtvdeviceprovider, with the caps ivtvsrc produces from each, and
+# a node that does not open (eacces-open) with the reason.
 #   test-device-monitor.sh IVTV_EMU
 set -u
 emu=${1:?usage: $0 IVTV_EMU}
@@ -27,4 +28,13 @@ check "webcam io methods" 'device.path = /dev/video1.*v4l2.io-methods = mmap, us
 check "class is Video/Source" 'class *: Video/Source'
 n=$(printf '%s\n' "$out" | grep -c 'Device found:')
 [ "$n" -eq 2 ] || { echo "FAIL: expected 2 devices, got $n"; fail=1; }
+
+# a node nobody may open is still listed, saying why
+out=$(timeout 25 "$emu" --profile pvr250 --profile webcam@/dev/video1 \
+  --fault eacces-open@/dev/video1 -- gst-device-monitor-1.0 Video/Source 2>&1)
+echo "$out"
+check "the node that does not open is listed with the reason" \
+  'name *: video1 \(no permission\).*device.path = /dev/video1.*ivtv.open-error = Permission denied opening /dev/video1.*ivtv.open-error-code = permission'
+n=$(printf '%s\n' "$out" | grep -c 'Device found:')
+[ "$n" -eq 2 ] || { echo "FAIL: expected 2 devices (one not openable), got $n"; fail=1; }
 exit $fail

@@ -6,7 +6,7 @@
 # with the reason, so the build never fails for a missing fuzzer.
 out=$1 src=$2
 sources="ivtvcaps.c ivtvsettings.c ivtvdebug.c ivtvdevice.c ivtviomode.c
-  ivtvencoder.c ivtvnames.c ivtvpath.c ivtvprobe.c ivtvread.c"
+  ivtvencoder.c ivtvnames.c ivtvpath.c ivtvpcm.c ivtvprobe.c ivtvread.c"
 stub () {
   printf '#!/bin/sh\necho "SKIP: %s"\nexit 77\n' "$1" > "$out"
   chmod +x "$out"
