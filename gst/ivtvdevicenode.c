@@ -143,7 +143,8 @@ ivtv_node_new_from_udev (GUdevDevice * udev)
   const gchar *name = g_udev_device_get_name (udev);
   IvtvNode *n;
 
-  if (file == NULL || name == NULL || !g_str_has_prefix (name, "video"))
+  if (file == NULL || name == NULL || !(g_str_has_prefix (name, "video")
+          || g_str_has_prefix (name, "vbi")))
     return NULL;
   n = ivtv_node_new (file);
   n->udev = g_object_ref (udev);
@@ -420,7 +421,10 @@ describe_delegated (const IvtvNode * n, const struct v4l2_capability *c,
 static GstDevice *
 describe_capture (const IvtvNode * n, IvtvDevice * dev, const IvtvProbe * p)
 {
-  GstCaps *caps = ivtv_negotiate_device_caps (p, dev,
+  static const IvtvVbiSettings vbi_auto = { 0, 0 };
+  gboolean vbi = ivtv_vbi_node (dev);   /* a VBI node: its own class */
+  GstCaps *caps = vbi ? ivtv_vbi_device_caps (dev, &vbi_auto) :
+      ivtv_negotiate_device_caps (p, dev,
       ivtv_probe_find_format (p, V4L2_PIX_FMT_MPEG) ?
       ivtv_encoder_get_stream_type (dev) : -1);
   GstStructure *props;
@@ -435,8 +439,9 @@ describe_capture (const IvtvNode * n, IvtvDevice * dev, const IvtvProbe * p)
   props = props_new (n);
   props_add_querycap (props, &dev->cap);
   props_add_probe (props, dev, p);
-  name = g_strdup_printf ("%s (%s)", p->card, p->driver);
-  d = device_new (n, name, "Video/Source", "ivtvsrc", caps, props);
+  name = g_strdup_printf ("%s (%s)%s", p->card, p->driver, vbi ? " VBI" : "");
+  d = device_new (n, name, vbi ? IVTV_VBI_DEVICE_CLASS : "Video/Source",
+      "ivtvsrc", caps, props);
   gst_structure_free (props);
   gst_caps_unref (caps);
   g_free (name);

@@ -236,17 +236,15 @@ setup_sliced (IvtvDevice * dev, GstElement * element, IvtvVbiFormat * fmt)
   guint16 want = fmt->cc ? V4L2_SLICED_CAPTION_525 : V4L2_SLICED_WSS_625;
   gint ret;
 
+  /* always S_FMT: it also switches a node that has both from raw to
+   * sliced capture (ivtv's vbi.in.type, vivid's stream_sliced_vbi_cap),
+   * which G_FMT does not tell */
   memset (&f, 0, sizeof (f));
   f.type = V4L2_BUF_TYPE_SLICED_VBI_CAPTURE;
-  ret = ivtv_ioctl (dev, VIDIOC_G_FMT, &f);
-  if (ret < 0 || !(f.fmt.sliced.service_set & want)) {
-    memset (&f, 0, sizeof (f));
-    f.type = V4L2_BUF_TYPE_SLICED_VBI_CAPTURE;
-    f.fmt.sliced.service_set = want;
-    ret = ivtv_ioctl (dev, VIDIOC_S_FMT, &f);
-    if (ret == -EBUSY)
-      ret = s_fmt_lent (dev, &f);
-  }
+  f.fmt.sliced.service_set = want;
+  ret = ivtv_ioctl (dev, VIDIOC_S_FMT, &f);
+  if (ret == -EBUSY)
+    ret = s_fmt_lent (dev, &f);
   if (ret == -EBUSY) {
     busy_error (dev, element, fmt->cc ? "--set-fmt-sliced-vbi=cc" :
         "--set-fmt-sliced-vbi=wss");
