@@ -332,7 +332,8 @@ ivtv_capture_take_card (IvtvCapture * cap)
 
   if (ivtv_vbi_node (&cap->dev))        /* with the card's video capture */
     return ivtv_vbi_take_card (&cap->dev, &cap->prio_held);
-  if (ivtv_priority_take (&cap->dev, cap->probe.card, &cap->prio_held, &err)) {
+  if (ivtv_priority_take (&cap->dev, cap->probe.card,
+          cap->settings.record_priority, &cap->prio_held, &err)) {
     ivtv_vbi_note_holder (&cap->dev, cap->prio_held);
     return TRUE;
   }
@@ -779,7 +780,8 @@ restore (IvtvCapture * cap)
   gboolean ok;
 
   ok = ivtv_capture_reopen (cap, TRUE, &err)
-      && ivtv_priority_take (&cap->dev, cap->probe.card, &cap->prio_held,
+      && ivtv_priority_take (&cap->dev, cap->probe.card,
+      cap->settings.record_priority, &cap->prio_held,
       &err) && ivtv_capture_apply_settings (cap, IVTV_SETTING_ALL, FALSE)
       && keep_stream_type (cap)
       && (cap->caps == NULL || ivtv_capture_apply_format (cap, cap->caps));

@@ -131,8 +131,8 @@ queue_owned_elsewhere (IvtvDevice * dev)
 }
 
 gboolean
-ivtv_priority_take (IvtvDevice * dev, const gchar * card, gboolean * held,
-    GError ** error)
+ivtv_priority_take (IvtvDevice * dev, const gchar * card, gboolean record,
+    gboolean * held, GError ** error)
 {
   enum v4l2_priority prio = V4L2_PRIORITY_UNSET;
   int ret;
@@ -154,6 +154,8 @@ ivtv_priority_take (IvtvDevice * dev, const gchar * card, gboolean * held,
     set_busy (error, dev, card, "another program is streaming from it");
     return FALSE;
   }
+  if (!record)                  /* record-priority=false: checks only */
+    return TRUE;
   prio = V4L2_PRIORITY_RECORD;
   ret = ivtv_ioctl (dev, VIDIOC_S_PRIORITY, &prio);
   if (ret == -EBUSY) {          /* taken between the two calls */
