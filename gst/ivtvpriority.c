@@ -6,6 +6,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvpriority.h"
 #include "ivtvdebug.h"
 
@@ -91,8 +93,8 @@ set_busy (GError ** error, IvtvDevice * dev, const gchar * card,
   gchar *who = dev->adopted ? NULL : ivtv_priority_find_holders (dev->path);
 
   g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_BUSY,
-      "%s ('%s') is busy: %s%s%s%s. This capture changed nothing on the "
-      "card; stop the other program or use another card.", dev->path,
+      _("%s ('%s') is busy: %s%s%s%s. This capture changed nothing on the "
+      "card; stop the other program or use another card."), dev->path,
       card, what, who ? " (the node is open in " : "", who ? who : "",
       who ? ")" : "");
   g_free (who);
