@@ -443,9 +443,11 @@ describe_delegated (const IvtvNode * n, const struct v4l2_capability *c,
 static GstDevice *
 describe_capture (const IvtvNode * n, IvtvDevice * dev, const IvtvProbe * p)
 {
-  IvtvVbiSettings vbi = { IVTV_VBI_SERVICES_AUTO, IVTV_VBI_MODE_AUTO };
-  GstCaps *caps = ivtv_pcm_is_node (dev) ? ivtv_pcm_caps () :
-      ivtv_vbi_node (dev) ? ivtv_vbi_device_caps (dev, &vbi) :
+  static const IvtvVbiSettings vbi_auto = { 0, 0 };
+  gboolean vbi = ivtv_vbi_node (dev);   /* a VBI node: its own class */
+  gboolean pcm = ivtv_pcm_is_node (dev);        /* the PCM node: audio */
+  GstCaps *caps = pcm ? ivtv_pcm_caps () :
+      vbi ? ivtv_vbi_device_caps (dev, &vbi_auto) :
       ivtv_negotiate_device_caps (p, dev,
       ivtv_probe_find_format (p, V4L2_PIX_FMT_MPEG) ?
       ivtv_encoder_get_stream_type (dev) : -1);
@@ -462,10 +464,9 @@ describe_capture (const IvtvNode * n, IvtvDevice * dev, const IvtvProbe * p)
   props_add_querycap (props, &dev->cap);
   props_add_probe (props, dev, p);
   props_add_card (props, n, dev, p);
-  name = g_strdup_printf ("%s (%s)", p->card, p->driver);
-  d = device_new (n, name, ivtv_pcm_is_node (dev) ? "Audio/Source" :
-      ivtv_vbi_node (dev) ? "VBI/Source" : "Video/Source", "ivtvsrc",
-      caps, props);
+  name = g_strdup_printf ("%s (%s)%s", p->card, p->driver, vbi ? " VBI" : "");
+  d = device_new (n, name, pcm ? "Audio/Source" : vbi ? IVTV_VBI_DEVICE_CLASS :
+      "Video/Source", "ivtvsrc", caps, props);
   gst_structure_free (props);
   gst_caps_unref (caps);
   g_free (name);

@@ -46,7 +46,7 @@ want = {
     "/dev/video0": ("mpeg", "Video/Source"),
     "/dev/video24": ("audio", "Audio/Source"),
     "/dev/video32": ("raw-video", "Video/Source"),
-    "/dev/vbi0": ("vbi", "VBI/Source"),
+    "/dev/vbi0": ("vbi", "Captions/Source"),
     "/dev/video1": ("raw-video", "Video/Source"),
 }
 card = {"/dev/video0", "/dev/video24", "/dev/video32", "/dev/vbi0",

@@ -12,6 +12,9 @@
 #                         x264enc -> mp4mux: ffprobe says "Closed Captions"
 #       wss               pvr250 PAL: ivtvsrc-wss says 4:3 on Composite 1,
 #                         16:9 on S-Video 2
+#       provider          gst-device-monitor-1.0 lists /dev/vbi0 in its own
+#                         class Captions/Source (caps closedcaption), and
+#                         not among the Video/Source devices
 #       err-cc-on-pal     vbi-services=cc on PAL: one error naming 60 Hz
 #       err-wss-on-ntsc   vbi-services=wss on NTSC: one error naming 50 Hz
 #       err-no-vbi        a node with neither video nor VBI capture (the
@@ -93,6 +96,15 @@ case $case in
     grep -q '4:3$' "$tmp/wss2" || fail "Composite 1: '$(cat "$tmp/wss2")', not 4:3"
     grep -q '16:9$' "$tmp/wss3" || fail "S-Video 2: '$(cat "$tmp/wss3")', not 16:9"
     echo "Composite 1: 4:3, S-Video 2: 16:9" ;;
+  provider)
+    timeout 60 "$emu" --profile pvr250 -- gst-device-monitor-1.0 > "$tmp/all" 2>&1
+    timeout 60 "$emu" --profile pvr250 -- gst-device-monitor-1.0 Video/Source > "$tmp/video" 2>&1
+    grep -A3 'WinTV PVR 250 (ivtv) VBI' "$tmp/all" > "$tmp/vbi" || { cat "$tmp/all"; fail "no VBI device listed"; }
+    grep -q 'class : Captions/Source' "$tmp/vbi" || { cat "$tmp/vbi"; fail "not in class Captions/Source"; }
+    grep -q 'closedcaption/x-cea-608' "$tmp/vbi" || { cat "$tmp/vbi"; fail "caps are not CEA-608"; }
+    grep -q 'vbi0\|VBI' "$tmp/video" && { cat "$tmp/video"; fail "a video picker would offer the VBI node"; }
+    grep -q 'WinTV PVR 250 (ivtv)' "$tmp/video" || { cat "$tmp/video"; fail "the MPEG node is not listed"; }
+    echo "VBI node: Captions/Source, not among Video/Source" ;;
   err-cc-on-pal)
     expect_error pvr250 "closed captions (CEA-608 on line 21) exist only on 60 Hz" \
       ivtvsrc device=/dev/vbi0 standard=pal vbi-services=cc num-buffers=5 ! fakesink ;;
