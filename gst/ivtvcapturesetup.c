@@ -7,6 +7,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvcapturepriv.h"
 #include "ivtvpcm.h"
 #include "ivtvdebug.h"
@@ -294,8 +296,8 @@ ivtv_capture_check_lock (IvtvCapture * cap)
     return;
   if (in->status & (V4L2_IN_ST_NO_H_LOCK | V4L2_IN_ST_NO_SYNC))
     GST_ELEMENT_WARNING (cap->element, RESOURCE, READ,
-        ("Input '%s' of '%s' has a signal the card cannot lock on (wrong "
-            "standard?).", in->name, cap->probe.card),
+        (_("Input '%s' of '%s' has a signal the card cannot lock on (wrong "
+            "standard?)."), in->name, cap->probe.card),
         ("input status 0x%08x", in->status));
 }
 

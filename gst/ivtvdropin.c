@@ -8,6 +8,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvdropin.h"
 #include "ivtvdebug.h"
 #include "ivtvnames.h"
@@ -345,8 +347,8 @@ ivtv_dropin_fix_caps (GObject * element, GstCaps * caps)
 
   if (warn)
     GST_ELEMENT_WARNING (element, RESOURCE, SETTINGS,
-        ("pixel-aspect-ratio '%s' is not a fraction such as 1/1 or 12/11; "
-            "the device's pixel aspect ratio is used.", par), (NULL));
+        (_("pixel-aspect-ratio '%s' is not a fraction such as 1/1 or 12/11; "
+            "the device's pixel aspect ratio is used."), par), (NULL));
   if (ok) {
     caps = gst_caps_make_writable (caps);
     for (i = 0; i < gst_caps_get_size (caps); i++) {

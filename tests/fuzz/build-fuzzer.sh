@@ -31,6 +31,6 @@ for f in $sources; do files="$files $src/gst/$f"; done
 exec "$cc" -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   -Wall -Wextra -Werror -Wno-unused-parameter \
-  -I"$src/gst" $(pkg-config --cflags $pkgs) \
+  -I"$src/gst" -DGETTEXT_PACKAGE='"ivtvsrc"' $(pkg-config --cflags $pkgs) \
   "$src/tests/fuzz/fuzz-probe.c" $files \
   $(pkg-config --libs $pkgs) -o "$out"
