@@ -57,11 +57,11 @@ def cc(mode, fmt):
     return "%s, %s: %r" % (mode, fmt, got[:60])
 
 
-def wss():
+def wss(mode):
     need_vbi()
     reset_device(DEV, 2)
-    cap = capture("ivtvsrc name=src device=%s standard=pal num-buffers=25 ! "
-                  "fakesink" % VBI, timeout=30)
+    cap = capture("ivtvsrc name=src device=%s standard=pal vbi-mode=%s "
+                  "num-buffers=25 ! fakesink" % (VBI, mode), timeout=30)
     expect(not cap.errors, "capture failed: %s" % cap.errors)
     msgs = [m for _, m in cap.messages if m.startswith("ivtvsrc-wss")]
     expect(msgs, "no ivtvsrc-wss message: %s" % cap.summary())
@@ -106,6 +106,7 @@ def combined():
 
 main([("vbi-sliced-cc.ivtvsrc", cc, "sliced", "s334-1a"),
       ("vbi-raw-cc.ivtvsrc", cc, "raw", "raw"),
-      ("vbi-wss-pal.ivtvsrc", wss),
+      ("vbi-wss-pal.ivtvsrc", wss, "sliced"),
+      ("vbi-wss-raw-pal.ivtvsrc", wss, "raw"),
       ("vbi-cc-on-pal.ivtvsrc", cc_on_pal),
       ("vbi-cccombiner.ivtvsrc", combined)])
