@@ -15,7 +15,8 @@ ivtv_pcm_is_node (const IvtvDevice * dev)
   guint32 want = V4L2_CAP_AUDIO | V4L2_CAP_READWRITE;
 
   if ((dev->device_caps & want) != want || (dev->device_caps &
-          (V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_RADIO)))
+          (V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_RADIO | V4L2_CAP_VBI_CAPTURE |
+              V4L2_CAP_SLICED_VBI_CAPTURE)))
     return FALSE;
   return strncmp (drv, "ivtv", sizeof (dev->cap.driver)) == 0
       || strncmp (drv, "cx18", sizeof (dev->cap.driver)) == 0;

@@ -17,8 +17,8 @@ G_BEGIN_DECLS
 #define IVTV_PCM_CHANNELS 2
 #define IVTV_PCM_BYTES_PER_FRAME 4
 
-/* TRUE for an open PCM node: read() and audio, no video capture, not a
- * radio, driver ivtv or cx18 (ivtv-streams.c / cx18-streams.c: TUNER |
+/* TRUE for an open PCM node: read() and audio, no video or VBI capture,
+ * not a radio, driver ivtv or cx18 (ivtv-streams.c / cx18-streams.c: TUNER |
  * AUDIO | READWRITE). */
 gboolean ivtv_pcm_is_node (const IvtvDevice * dev);
 

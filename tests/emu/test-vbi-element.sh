@@ -102,7 +102,7 @@ case $case in
     grep -A3 'WinTV PVR 250 (ivtv) VBI' "$tmp/all" > "$tmp/vbi" || { cat "$tmp/all"; fail "no VBI device listed"; }
     grep -q 'class : Captions/Source' "$tmp/vbi" || { cat "$tmp/vbi"; fail "not in class Captions/Source"; }
     grep -q 'closedcaption/x-cea-608' "$tmp/vbi" || { cat "$tmp/vbi"; fail "caps are not CEA-608"; }
-    grep -q 'vbi0\|VBI' "$tmp/video" && { cat "$tmp/video"; fail "a video picker would offer the VBI node"; }
+    grep -q 'device.path = /dev/vbi0\|(ivtv) VBI' "$tmp/video" && { cat "$tmp/video"; fail "a video picker would offer the VBI node"; }
     grep -q 'WinTV PVR 250 (ivtv)' "$tmp/video" || { cat "$tmp/video"; fail "the MPEG node is not listed"; }
     echo "VBI node: Captions/Source, not among Video/Source" ;;
   err-cc-on-pal)
