@@ -4,6 +4,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvpcm.h"
 
 #include <string.h>
@@ -78,12 +80,11 @@ ivtv_pcm_radio_message (const IvtvDevice * dev, const gchar * card,
   if (!(dev->device_caps & V4L2_CAP_RADIO))
     return NULL;
   pcm = find_pcm_sibling (dev);
-  msg = g_strdup_printf ("%s ('%s', driver %s) is a radio node: it tunes "
-      "the card's FM radio but carries no samples. Record the radio's sound "
-      "from %s (ivtvsrc device=%s, audio/x-raw), after tuning with "
-      "v4l2-ctl -d %s --set-freq=MHZ.", dev->path, card, driver,
-      pcm ? "the card's PCM node" : "the card's PCM node (/dev/video24 on "
-      "the first ivtv card)", pcm ? pcm : "/dev/video24", dev->path);
+  msg = g_strdup_printf (_("%s ('%s', driver %s) is a radio node: it tunes "
+          "the card's FM radio but carries no samples. Record the radio's "
+          "sound from the card's PCM node (ivtvsrc device=%s, audio/x-raw), "
+          "after tuning with v4l2-ctl -d %s --set-freq=MHZ."), dev->path,
+      card, driver, pcm ? pcm : "/dev/video24", dev->path);
   g_free (pcm);
   return msg;
 }
