@@ -73,6 +73,7 @@
 #define DEFAULT_SIGNAL_TIMEOUT 0
 #define DEFAULT_WAIT_FOR_SIGNAL FALSE
 #define DEFAULT_RECONNECT    FALSE
+#define DEFAULT_RECORD_PRIORITY TRUE
 
 enum
 {
@@ -95,6 +96,7 @@ enum
   PROP_SIGNAL_TIMEOUT,
   PROP_WAIT_FOR_SIGNAL,
   PROP_RECONNECT,
+  PROP_RECORD_PRIORITY,
   PROP_ENCODER_FIRST,           /* ivtvencoder.c: IVTV_ENC_N_PROPS ids */
   PROP_ENCODER_LAST = PROP_ENCODER_FIRST + IVTV_ENC_N_PROPS - 1,
   PROP_VBI_FIRST,               /* ivtvvbiprops.c: IVTV_VBI_N_PROPS ids */
@@ -252,6 +254,12 @@ install_robustness_properties (GObjectClass * gobject_class)
           "restored) instead of failing, with the same settings and format "
           "(read() and streaming capture)", DEFAULT_RECONNECT,
           rw | GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_RECORD_PRIORITY,
+      g_param_spec_boolean ("record-priority", "Record priority",
+          "Hold V4L2's record priority while capturing, so that no other "
+          "program can change the card's input, standard, frequency or "
+          "controls (false: let e.g. v4l2-ctl adjust them during the "
+          "recording)", DEFAULT_RECORD_PRIORITY, rw | GST_PARAM_MUTABLE_READY));
 }
 
 static void
@@ -309,6 +317,7 @@ gst_ivtv_src_init (GstIvtvSrc * src)
   src->props.signal_timeout = DEFAULT_SIGNAL_TIMEOUT;
   src->props.wait_for_signal = DEFAULT_WAIT_FOR_SIGNAL;
   src->props.reconnect = DEFAULT_RECONNECT;
+  src->props.record_priority = DEFAULT_RECORD_PRIORITY;
   src->capture = ivtv_capture_new (GST_ELEMENT (src));
   ivtv_color_balance_attach (G_OBJECT (src), src->capture);
   ivtv_dropin_attach (G_OBJECT (src), src->capture);
@@ -431,6 +440,8 @@ gst_ivtv_src_set_property (GObject * object, guint prop_id,
     p->wait_for_signal = g_value_get_boolean (value);
   else if (prop_id == PROP_RECONNECT)
     p->reconnect = g_value_get_boolean (value);
+  else if (prop_id == PROP_RECORD_PRIORITY)
+    p->record_priority = g_value_get_boolean (value);
   else
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   GST_OBJECT_UNLOCK (src);
@@ -516,6 +527,8 @@ gst_ivtv_src_get_property (GObject * object, guint prop_id, GValue * value,
     g_value_set_boolean (value, p->wait_for_signal);
   else if (prop_id == PROP_RECONNECT)
     g_value_set_boolean (value, p->reconnect);
+  else if (prop_id == PROP_RECORD_PRIORITY)
+    g_value_set_boolean (value, p->record_priority);
   else
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   GST_OBJECT_UNLOCK (src);

@@ -444,6 +444,8 @@ ivtv_caps_template (void)
     const IvtvFormatMap *m = &format_map[i];
     GstStructure *s;
 
+    if (m->fourcc == V4L2_PIX_FMT_HM12)
+      continue;                 /* NV12 is listed */
     if (m->format != GST_VIDEO_FORMAT_UNKNOWN) {
       /* several fourccs give one format (xRGB: XRGB32 and RGB32): once */
       g_value_set_string (&v, gst_video_format_to_string (m->format));
@@ -466,5 +468,9 @@ ivtv_caps_template (void)
       "height", GST_TYPE_INT_RANGE, 1, G_MAXINT, "framerate",
       GST_TYPE_FRACTION_RANGE, 0, 1, G_MAXINT, 1, NULL);
   gst_caps_append_structure (caps, raw);
+  /* the PCM node of ivtv/cx18 cards (ivtvpcm.c) */
+  gst_caps_append (caps, gst_caps_from_string ("audio/x-raw, "
+          "format=(string)S16LE, layout=(string)interleaved, channels=(int)2, "
+          "rate=(int)48000"));
   return caps;
 }

@@ -7,6 +7,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvcapturepriv.h"
 #include "ivtvdebug.h"
 #include "ivtvcaps.h"
@@ -207,8 +209,8 @@ choose_libv4l2 (IvtvCapture * cap, IvtvLibv4l2Mode mode, GError ** error)
 
   if (mode == IVTV_LIBV4L2_ON && !HAVE_LIBV4L2) {
     g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_FAILED,
-        "This ivtvsrc was built without libv4l2 (meson option libv4l2), so "
-        "use-libv4l2=on is not possible for %s; use use-libv4l2=auto or off.",
+        _("This ivtvsrc was built without libv4l2 (meson option libv4l2), so "
+        "use-libv4l2=on is not possible for %s; use use-libv4l2=auto or off."),
         cap->dev.path);
     return FALSE;
   }
@@ -227,7 +229,7 @@ choose_libv4l2 (IvtvCapture * cap, IvtvLibv4l2Mode mode, GError ** error)
     ivtv_probe_formats (&cap->probe, &cap->dev);        /* + emulated ones */
   else if (mode == IVTV_LIBV4L2_ON && cap->element)
     GST_ELEMENT_WARNING (cap->element, RESOURCE, SETTINGS,
-        ("libv4l2 could not be used for %s; using the device directly.",
+        (_("libv4l2 could not be used for %s; using the device directly."),
             cap->dev.path), (NULL));
   return TRUE;
 }
@@ -329,7 +331,8 @@ ivtv_capture_take_card (IvtvCapture * cap)
 
   if (ivtv_vbi_node (&cap->dev))        /* with the card's video capture */
     return ivtv_vbi_take_card (&cap->dev, &cap->prio_held);
-  if (ivtv_priority_take (&cap->dev, cap->probe.card, &cap->prio_held, &err)) {
+  if (ivtv_priority_take (&cap->dev, cap->probe.card,
+          cap->settings.record_priority, &cap->prio_held, &err)) {
     ivtv_vbi_note_holder (&cap->dev, cap->prio_held);
     return TRUE;
   }
@@ -346,7 +349,7 @@ ivtv_capture_start (IvtvCapture * cap, const IvtvCaptureSettings * settings)
   if (!ivtv_device_is_open (&cap->dev)) {
     g_mutex_unlock (&cap->lock);
     GST_ELEMENT_ERROR (cap->element, RESOURCE, OPEN_READ,
-        ("The device is not open."), (NULL));
+        (_("The device is not open.")), (NULL));
     return FALSE;
   }
   ivtv_capture_settings_clear (&cap->settings);
@@ -399,8 +402,8 @@ ivtv_capture_refuse_device_change (IvtvCapture * cap, const gchar * property)
   path = g_strdup (cap->dev.path);
   g_mutex_unlock (&cap->lock);
   GST_ELEMENT_WARNING (cap->element, RESOURCE, SETTINGS,
-      ("'%s' cannot change while capturing from %s: the capture goes on "
-          "from %s. Stop the pipeline (NULL state) to change the device.",
+      (_("'%s' cannot change while capturing from %s: the capture goes on "
+          "from %s. Stop the pipeline (NULL state) to change the device."),
           property, path ? path : "the device", path ? path : "it"),
       ("set while capturing; refused"));
   g_free (path);
@@ -509,7 +512,7 @@ ivtv_capture_start_path (IvtvCapture * cap)
     }
     if (path == NULL) {
       GST_ELEMENT_INFO (cap->element, RESOURCE, SETTINGS,
-          ("%s streaming failed (%s); capturing with read() instead.",
+          (_("%s streaming failed (%s); capturing with read() instead."),
               ivtv_io_mode_nick (cfg.mode), err->message), (NULL));
       g_clear_error (&err);
     }
@@ -587,7 +590,8 @@ restore (IvtvCapture * cap)
   gboolean ok;
 
   ok = ivtv_capture_reopen (cap, TRUE, &err)
-      && ivtv_priority_take (&cap->dev, cap->probe.card, &cap->prio_held,
+      && ivtv_priority_take (&cap->dev, cap->probe.card,
+      cap->settings.record_priority, &cap->prio_held,
       &err) && ivtv_capture_apply_settings (cap, IVTV_SETTING_ALL, FALSE)
       && keep_stream_type (cap)
       && (cap->caps == NULL || ivtv_capture_apply_format (cap, cap->caps));
@@ -652,7 +656,7 @@ ivtv_capture_reconnect (IvtvCapture * cap)
     ok = restore (cap);
     if (ok) {
       GST_ELEMENT_INFO (cap->element, RESOURCE, READ,
-          ("The device %s is back after %u seconds; capture resumes.",
+          (_("The device %s is back after %u seconds; capture resumes."),
               path, waited), (NULL));
       post_reconnect (cap, "restored", &before);
       ret = ivtv_capture_start_path (cap) ? GST_FLOW_OK : GST_FLOW_ERROR;
@@ -664,8 +668,8 @@ ivtv_capture_reconnect (IvtvCapture * cap)
       break;
     if (waited >= limit) {
       GST_ELEMENT_ERROR (cap->element, RESOURCE, NOT_FOUND,
-          ("The device %s went away and did not come back within %u "
-              "seconds.", path, limit), ("reconnect=true"));
+          (_("The device %s went away and did not come back within %u "
+              "seconds."), path, limit), ("reconnect=true"));
       break;
     }
   }

@@ -72,6 +72,7 @@ typedef struct
   guint signal_timeout;         /* s without signal: EOS; 0 = never */
   gboolean wait_for_signal;
   gboolean reconnect;
+  gboolean record_priority;     /* take V4L2_PRIORITY_RECORD (ivtvpriority.h) */
   IvtvEncoder encoder;          /* want[] and extra_controls are used */
   IvtvVbiSettings vbi;          /* on a VBI node (ivtvvbi.h) */
 } IvtvCaptureSettings;

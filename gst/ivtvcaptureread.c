@@ -14,6 +14,7 @@
 #include "ivtvcaps.h"
 #include "ivtvencoder.h"
 #include "ivtvhm12.h"
+#include "ivtvpcm.h"
 
 #define GST_CAT_DEFAULT ivtvsrc_debug
 
@@ -155,6 +156,8 @@ ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf, GstCaps ** sniffed)
   ret = ivtv_reader_thread_pop (cap->reader, buf);
   if (ret == GST_FLOW_OK && cap->hm12_width)
     *buf = ivtv_hm12_convert_buffer (*buf, cap->hm12_width, cap->hm12_height);
+  if (ret == GST_FLOW_OK && ivtv_pcm_is_node (&cap->dev))
+    ivtv_pcm_stamp_buffer (*buf);
   if (ret == GST_FLOW_OK && cap->need_sniff)
     *sniffed = sniff (cap, *buf);
   return ret;

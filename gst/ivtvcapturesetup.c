@@ -7,7 +7,10 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvcapturepriv.h"
+#include "ivtvpcm.h"
 #include "ivtvdebug.h"
 #include "ivtvcaps.h"
 #include "ivtvinputauto.h"
@@ -293,8 +296,8 @@ ivtv_capture_check_lock (IvtvCapture * cap)
     return;
   if (in->status & (V4L2_IN_ST_NO_H_LOCK | V4L2_IN_ST_NO_SYNC))
     GST_ELEMENT_WARNING (cap->element, RESOURCE, READ,
-        ("Input '%s' of '%s' has a signal the card cannot lock on (wrong "
-            "standard?).", in->name, cap->probe.card),
+        (_("Input '%s' of '%s' has a signal the card cannot lock on (wrong "
+            "standard?)."), in->name, cap->probe.card),
         ("input status 0x%08x", in->status));
 }
 
@@ -308,6 +311,8 @@ ivtv_capture_get_caps (IvtvCapture * cap)
   g_mutex_lock (&cap->lock);
   if (ivtv_device_is_open (&cap->dev) && ivtv_vbi_node (&cap->dev))
     caps = ivtv_vbi_device_caps (&cap->dev, &cap->settings.vbi);
+  else if (ivtv_device_is_open (&cap->dev) && ivtv_pcm_is_node (&cap->dev))
+    caps = ivtv_pcm_caps ();
   else if (ivtv_device_is_open (&cap->dev))
     caps = ivtv_negotiate_device_caps (&cap->probe, &cap->dev,
         cap->mpeg_stream_type);
@@ -386,10 +391,13 @@ ivtv_capture_apply_format (IvtvCapture * cap, GstCaps * caps)
     return TRUE;
   }
   cap->mpeg = ivtv_caps_fourcc_from_structure (s) == V4L2_PIX_FMT_MPEG;
-  if (cap->mpeg) {
+  cap->hm12_width = cap->hm12_height = 0;
+  if (ivtv_pcm_is_node (&cap->dev)) {
+    ok = TRUE;                  /* the PCM node has no format to set */
+    cap->frame_size = 0;
+  } else if (cap->mpeg) {
     ok = ivtv_negotiate_set_mpeg (&cap->dev, &err);
     cap->frame_size = 0;
-    cap->hm12_width = cap->hm12_height = 0;
   } else {
     ok = ivtv_negotiate_apply (&cap->dev, &cap->probe, caps, &res, &err);
     if (ok) {

@@ -5,6 +5,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvcolorbalance.h"
 #include "ivtvdebug.h"
 
@@ -137,7 +139,7 @@ ivtv_color_balance_set_value (GstColorBalance * balance,
   if (ret < 0) {
     if (GST_IS_ELEMENT (balance))
       GST_ELEMENT_WARNING (balance, RESOURCE, SETTINGS,
-          ("Could not set %s to %d: %s.", channel->label, value,
+          (_("Could not set %s to %d: %s."), channel->label, value,
               ret == -ENODEV ? "the device is not open" :
               g_strerror (-ret)), (NULL));
     return;

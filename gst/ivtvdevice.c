@@ -5,7 +5,10 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvdevice.h"
+#include "ivtvpcm.h"
 #include "ivtvdebug.h"
 
 #include <errno.h>
@@ -333,7 +336,7 @@ check_v4l2_capture (IvtvDevice * dev, GError ** error)
   ret = ivtv_ioctl (dev, VIDIOC_QUERYCAP, &dev->cap);
   if (ret < 0) {
     g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NOT_V4L2,
-        "%s is not a V4L2 video device (VIDIOC_QUERYCAP failed: %s)",
+        _("%s is not a V4L2 video device (VIDIOC_QUERYCAP failed: %s)"),
         dev->path, g_strerror (-ret));
     goto fail;
   }
@@ -344,27 +347,32 @@ check_v4l2_capture (IvtvDevice * dev, GError ** error)
     dev->device_caps = dev->cap.capabilities;
 
   if (!(dev->device_caps & (V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_VBI_CAPTURE |
-              V4L2_CAP_SLICED_VBI_CAPTURE))) {
-    gchar card[IVTV_NAME_LEN], driver[IVTV_NAME_LEN];
+              V4L2_CAP_SLICED_VBI_CAPTURE)) && !ivtv_pcm_is_node (dev)) {
+    gchar card[IVTV_NAME_LEN], driver[IVTV_NAME_LEN], *radio;
 
     ivtv_device_copy_name (card, sizeof (card), dev->cap.card,
         sizeof (dev->cap.card));
     ivtv_device_copy_name (driver, sizeof (driver), dev->cap.driver,
         sizeof (dev->cap.driver));
     what = ivtv_device_caps_to_string (dev->device_caps);
-    g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NO_CAPTURE,
-        "%s ('%s', driver %s) cannot capture video or VBI: it offers only "
-        "%s%s",
-        dev->path, card, driver, what,
-        (dev->device_caps & V4L2_CAP_VIDEO_CAPTURE_MPLANE) ?
-        " (multi-planar capture is not supported by ivtvsrc)" : "");
+    radio = ivtv_pcm_radio_message (dev, card, driver);
+    if (radio)
+      g_set_error_literal (error, IVTV_DEVICE_ERROR,
+          IVTV_DEVICE_ERROR_NO_CAPTURE, radio);
+    else
+      g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NO_CAPTURE,
+          _("%s ('%s', driver %s) cannot capture video or VBI: it offers only "
+          "%s%s"), dev->path, card, driver, what,
+          (dev->device_caps & V4L2_CAP_VIDEO_CAPTURE_MPLANE) ?
+          " (multi-planar capture is not supported by ivtvsrc)" : "");
+    g_free (radio);
     g_free (what);
     goto fail;
   }
 
   if (!(dev->device_caps & (V4L2_CAP_READWRITE | V4L2_CAP_STREAMING))) {
     g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NO_CAPTURE,
-        "%s can capture video but offers neither read() nor streaming I/O",
+        _("%s can capture video but offers neither read() nor streaming I/O"),
         dev->path);
     goto fail;
   }
@@ -389,7 +397,7 @@ ivtv_device_open (IvtvDevice * dev, const gchar * path, gboolean nonblock,
 
   if (path == NULL || *path == '\0') {
     g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NOT_FOUND,
-        "No device given (set the 'device' property, e.g. /dev/video0)");
+        _("No device given (set the 'device' property, e.g. /dev/video0)"));
     return FALSE;
   }
 
@@ -402,23 +410,23 @@ ivtv_device_open (IvtvDevice * dev, const gchar * path, gboolean nonblock,
     err = errno;
     if (err == ENOENT || err == ENOTDIR) {
       g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NOT_FOUND,
-          "Device %s does not exist. Is the card's driver loaded (for a "
+          _("Device %s does not exist. Is the card's driver loaded (for a "
           "PVR-250: modprobe ivtv)? Video devices present are listed by "
-          "'v4l2-ctl --list-devices'", path);
+          "'v4l2-ctl --list-devices'"), path);
     } else if (err == EACCES) {
       g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_PERMISSION,
-          "Permission denied looking up %s: %s", path, g_strerror (err));
+          _("Permission denied looking up %s: %s"), path, g_strerror (err));
     } else {
       g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_FAILED,
-          "Cannot look up device %s: %s", path, g_strerror (err));
+          _("Cannot look up device %s: %s"), path, g_strerror (err));
     }
     return FALSE;
   }
   if (!S_ISCHR (st.st_mode)) {
     g_set_error (error, IVTV_DEVICE_ERROR,
         IVTV_DEVICE_ERROR_NOT_CHAR_DEVICE,
-        "%s is %s, not a video device (expected a V4L2 character device "
-        "such as /dev/video0)", path, file_kind (st.st_mode));
+        _("%s is %s, not a video device (expected a V4L2 character device "
+        "such as /dev/video0)"), path, file_kind (st.st_mode));
     return FALSE;
   }
 
@@ -428,19 +436,19 @@ ivtv_device_open (IvtvDevice * dev, const gchar * path, gboolean nonblock,
     if (err == EACCES || err == EPERM) {
       gchar *owner = describe_owner (&st);
       g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_PERMISSION,
-          "Permission denied opening %s: %s", path, owner);
+          _("Permission denied opening %s: %s"), path, owner);
       g_free (owner);
     } else if (err == EBUSY) {
       g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_BUSY,
-          "Device %s is busy: another program is using it (see "
-          "'fuser -v %s')", path, path);
+          _("Device %s is busy: another program is using it (see "
+          "'fuser -v %s')"), path, path);
     } else if (err == ENOENT || err == ENODEV || err == ENXIO) {
       g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NOT_FOUND,
-          "Device %s has no driver behind it (%s); was the card removed or "
-          "the driver unloaded?", path, g_strerror (err));
+          _("Device %s has no driver behind it (%s); was the card removed or "
+          "the driver unloaded?"), path, g_strerror (err));
     } else {
       g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_FAILED,
-          "Cannot open device %s: %s", path, g_strerror (err));
+          _("Cannot open device %s: %s"), path, g_strerror (err));
     }
     return FALSE;
   }
@@ -465,19 +473,19 @@ ivtv_device_adopt_fd (IvtvDevice * dev, gint fd, GError ** error)
 
   if (fd < 0 || fstat (fd, &st) < 0) {
     g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_BAD_FD,
-        "device-fd %d is not an open file descriptor", fd);
+        _("device-fd %d is not an open file descriptor"), fd);
     return FALSE;
   }
   if (!S_ISCHR (st.st_mode)) {
     g_set_error (error, IVTV_DEVICE_ERROR,
         IVTV_DEVICE_ERROR_NOT_CHAR_DEVICE,
-        "device-fd %d is %s, not a video device", fd, file_kind (st.st_mode));
+        _("device-fd %d is %s, not a video device"), fd, file_kind (st.st_mode));
     return FALSE;
   }
   nfd = dev->io->dup (fd);
   if (nfd < 0) {
     g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_FAILED,
-        "Cannot duplicate device-fd %d: %s", fd, g_strerror (errno));
+        _("Cannot duplicate device-fd %d: %s"), fd, g_strerror (errno));
     return FALSE;
   }
   dev->fd = nfd;

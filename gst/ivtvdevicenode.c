@@ -9,6 +9,9 @@
 
 #include "ivtvdevicenode.h"
 #include "ivtvcapture.h"
+#include "ivtvcard.h"
+#include "ivtvpcm.h"
+#include "ivtvvbi.h"
 #include "ivtvencoder.h"
 #include "ivtvdebug.h"
 #include "ivtviomode.h"
@@ -134,8 +137,9 @@ ivtv_node_free (gpointer data)
 }
 
 #if HAVE_GUDEV
-/* A video4linux node of udev's that may be a video node (/dev/videoN; the
- * vbi, radio and v4l-subdev nodes are not), with its udev device. */
+/* A video4linux node of udev's that may be a capture node (/dev/videoN,
+ * /dev/vbiN; the radio and v4l-subdev nodes are not), with its udev
+ * device. */
 IvtvNode *
 ivtv_node_new_from_udev (GUdevDevice * udev)
 {
@@ -143,7 +147,8 @@ ivtv_node_new_from_udev (GUdevDevice * udev)
   const gchar *name = g_udev_device_get_name (udev);
   IvtvNode *n;
 
-  if (file == NULL || name == NULL || !g_str_has_prefix (name, "video"))
+  if (file == NULL || name == NULL || !(g_str_has_prefix (name, "video")
+          || g_str_has_prefix (name, "vbi")))
     return NULL;
   n = ivtv_node_new (file);
   n->udev = g_object_ref (udev);
@@ -291,6 +296,24 @@ props_add_probe (GstStructure * props, IvtvDevice * dev, const IvtvProbe * p)
   g_free (io);
 }
 
+/* The node's place on its card (ivtvcard.h): ivtv.role (mpeg, raw-video,
+ * audio, vbi), ivtv.siblings (the card's other nodes), alsa.device (the
+ * ALSA capture device of the same sysfs parent) when there is one. */
+static void
+props_add_card (GstStructure * props, const IvtvNode * n, IvtvDevice * dev,
+    const IvtvProbe * p)
+{
+  gchar *siblings = ivtv_card_siblings (dev);
+  gchar *alsa = ivtv_card_alsa_device (n->path);
+
+  gst_structure_set (props, "ivtv.role", G_TYPE_STRING,
+      ivtv_card_role (dev, p), "ivtv.siblings", G_TYPE_STRING, siblings, NULL);
+  if (alsa)
+    gst_structure_set (props, "alsa.device", G_TYPE_STRING, alsa, NULL);
+  g_free (siblings);
+  g_free (alsa);
+}
+
 /* ---- describing one node ---- */
 
 static GstDevice *
@@ -420,7 +443,12 @@ describe_delegated (const IvtvNode * n, const struct v4l2_capability *c,
 static GstDevice *
 describe_capture (const IvtvNode * n, IvtvDevice * dev, const IvtvProbe * p)
 {
-  GstCaps *caps = ivtv_negotiate_device_caps (p, dev,
+  static const IvtvVbiSettings vbi_auto = { 0, 0 };
+  gboolean vbi = ivtv_vbi_node (dev);   /* a VBI node: its own class */
+  gboolean pcm = ivtv_pcm_is_node (dev);        /* the PCM node: audio */
+  GstCaps *caps = pcm ? ivtv_pcm_caps () :
+      vbi ? ivtv_vbi_device_caps (dev, &vbi_auto) :
+      ivtv_negotiate_device_caps (p, dev,
       ivtv_probe_find_format (p, V4L2_PIX_FMT_MPEG) ?
       ivtv_encoder_get_stream_type (dev) : -1);
   GstStructure *props;
@@ -435,8 +463,10 @@ describe_capture (const IvtvNode * n, IvtvDevice * dev, const IvtvProbe * p)
   props = props_new (n);
   props_add_querycap (props, &dev->cap);
   props_add_probe (props, dev, p);
-  name = g_strdup_printf ("%s (%s)", p->card, p->driver);
-  d = device_new (n, name, "Video/Source", "ivtvsrc", caps, props);
+  props_add_card (props, n, dev, p);
+  name = g_strdup_printf ("%s (%s)%s", p->card, p->driver, vbi ? " VBI" : "");
+  d = device_new (n, name, pcm ? "Audio/Source" : vbi ? IVTV_VBI_DEVICE_CLASS :
+      "Video/Source", "ivtvsrc", caps, props);
   gst_structure_free (props);
   gst_caps_unref (caps);
   g_free (name);

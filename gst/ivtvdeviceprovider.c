@@ -60,8 +60,8 @@ has_node (GPtrArray * nodes, const gchar * path)
 
 
 /* Every candidate node: udev's video4linux nodes, and every /dev/videoN
- * that is a character device (udev does not know the nodes of containers
- * without udev, nor the emulator's). */
+ * and /dev/vbiN that is a character device (udev does not know the nodes
+ * of containers without udev, nor the emulator's). */
 static GPtrArray *
 candidate_nodes (void)
 {
@@ -87,13 +87,17 @@ candidate_nodes (void)
   }
 #endif
   for (i = 0; i < IVTV_SCAN_MAX; i++) {
+    const gchar *const kinds[] = { "video", "vbi" };   /* VBI: ivtvvbi.h */
     gchar path[32];
     struct stat st;
+    guint k;
 
-    g_snprintf (path, sizeof (path), "/dev/video%u", i);
-    if (stat (path, &st) == 0 && S_ISCHR (st.st_mode)
-        && !has_node (nodes, path))
-      g_ptr_array_add (nodes, ivtv_node_new (path));
+    for (k = 0; k < G_N_ELEMENTS (kinds); k++) {
+      g_snprintf (path, sizeof (path), "/dev/%s%u", kinds[k], i);
+      if (stat (path, &st) == 0 && S_ISCHR (st.st_mode)
+          && !has_node (nodes, path))
+        g_ptr_array_add (nodes, ivtv_node_new (path));
+    }
   }
   g_ptr_array_sort (nodes, compare_nodes);
   return nodes;

@@ -8,7 +8,10 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvdropin.h"
+#include "ivtvcard.h"
 #include "ivtvdebug.h"
 #include "ivtvnames.h"
 
@@ -164,6 +167,7 @@ ivtv_dropin_install_properties (GObjectClass * klass, guint first_id)
           "or 12/11 (NULL = the device's)", NULL,
           rw | GST_PARAM_MUTABLE_READY));
   gst_type_mark_as_plugin_api (IVTV_TYPE_TV_NORM, 0);
+  ivtv_card_install_properties (klass, first_id + DROPIN_N_PROPS);
 }
 
 static GQuark
@@ -289,6 +293,8 @@ ivtv_dropin_get_property (GObject * element, guint prop_id, GValue * value,
 
   if (g_str_equal (pspec->name, "device-fd"))
     return get_open_fd (d, value);
+  if (ivtv_card_get_property (element, pspec, value))
+    return TRUE;                /* ivtvcard.c: alsa-device */
   if (prop_id < first_prop || which >= DROPIN_N_PROPS)
     return FALSE;
   if (which == DROPIN_NORM) {
@@ -345,8 +351,8 @@ ivtv_dropin_fix_caps (GObject * element, GstCaps * caps)
 
   if (warn)
     GST_ELEMENT_WARNING (element, RESOURCE, SETTINGS,
-        ("pixel-aspect-ratio '%s' is not a fraction such as 1/1 or 12/11; "
-            "the device's pixel aspect ratio is used.", par), (NULL));
+        (_("pixel-aspect-ratio '%s' is not a fraction such as 1/1 or 12/11; "
+            "the device's pixel aspect ratio is used."), par), (NULL));
   if (ok) {
     caps = gst_caps_make_writable (caps);
     for (i = 0; i < gst_caps_get_size (caps); i++) {

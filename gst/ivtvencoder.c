@@ -6,6 +6,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvencoder.h"
 #include "ivtvsettings.h"
 #include "ivtvdebug.h"
@@ -356,7 +358,7 @@ not_offered (const gchar * what, const gchar * value, const IvtvControl * c,
   gchar *list = describe_menu (c, map, unit);
 
   g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_RANGE,
-      "%s %s is not offered by '%s'; it has: %s.", what, value,
+      _("%s %s is not offered by '%s'; it has: %s."), what, value,
       probe->card, list);
   g_free (list);
   return FALSE;
@@ -477,7 +479,7 @@ extra_to_ctrl (const gchar * field, const GValue * gv, const IvtvControl * c,
   }
   if (!have) {
     g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_FAILED,
-        "extra-controls: the value of %s must be a number%s.", field,
+        _("extra-controls: the value of %s must be a number%s."), field,
         c->type == V4L2_CTRL_TYPE_MENU ? " or the name of a menu item" : "");
     return FALSE;
   }
@@ -563,12 +565,12 @@ driver_refused (IvtvDevice * dev, const IvtvProbe * probe, const gchar * name,
 {
   if (ret == -EBUSY)
     g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_FAILED,
-        "'%s' (%s) refuses to change %s while it is encoding: the "
-        "encoder's settings change only before capture starts.", probe->card,
+        _("'%s' (%s) refuses to change %s while it is encoding: the "
+        "encoder's settings change only before capture starts."), probe->card,
         dev->path, name);
   else
     g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_FAILED,
-        "'%s' refused to set %s: %s.", probe->card, name, g_strerror (-ret));
+        _("'%s' refused to set %s: %s."), probe->card, name, g_strerror (-ret));
   return FALSE;
 }
 

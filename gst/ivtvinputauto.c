@@ -16,6 +16,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvinputauto.h"
 #include "ivtvdebug.h"
 #include "ivtvsettings.h"
@@ -96,7 +98,7 @@ ivtv_input_auto_select (IvtvDevice * dev, IvtvProbe * probe, guint settle_ms,
 
   if (probe->n_inputs == 0) {
     g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_UNSUPPORTED,
-        "'%s' has no video inputs to choose from (input=auto)", probe->card);
+        _("'%s' has no video inputs to choose from (input=auto)"), probe->card);
     return FALSE;
   }
   if (ivtv_ioctl (dev, VIDIOC_G_INPUT, &current) < 0)
@@ -123,8 +125,8 @@ ivtv_input_auto_select (IvtvDevice * dev, IvtvProbe * probe, guint settle_ms,
     ivtv_ioctl (dev, VIDIOC_S_INPUT, &current);
   ivtv_probe_inputs (probe, dev);
   g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_FAILED,
-      "No input of '%s' has a signal (input=auto tried %s). Check that the "
-      "player is on and its cable is in, or name the input (input=...)",
+      _("No input of '%s' has a signal (input=auto tried %s). Check that the "
+      "player is on and its cable is in, or name the input (input=...)"),
       probe->card, report->str);
   g_string_free (report, TRUE);
   return FALSE;

@@ -4,6 +4,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtviomode.h"
 
 #include <linux/videodev2.h>
@@ -100,7 +102,7 @@ ivtv_io_mode_choose (IvtvIoMode requested, guint32 caps, guint modes,
           return TRUE;
         }
       g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
-          "%s offers no I/O method ivtvsrc can use (%s)", device,
+          _("%s offers no I/O method ivtvsrc can use (%s)"), device,
           streaming ? "streaming is advertised but the driver accepts no "
           "buffers" : "neither read() nor streaming");
       return FALSE;
@@ -121,17 +123,17 @@ ivtv_io_mode_choose (IvtvIoMode requested, guint32 caps, guint modes,
     case IVTV_IO_DMABUF_IMPORT:
       offers = ivtv_io_mode_describe (caps, modes);
       g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
-          "ivtvsrc cannot capture with io-mode=dmabuf-import (into "
+          _("ivtvsrc cannot capture with io-mode=dmabuf-import (into "
           "downstream's dmabufs); %s can do: %s (io-mode=dmabuf exports the "
-          "driver's buffers as dmabuf)", device, offers);
+          "driver's buffers as dmabuf)"), device, offers);
       g_free (offers);
       return FALSE;
   }
 
   offers = ivtv_io_mode_describe (caps, modes);
   g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
-      "%s cannot capture with io-mode=%s%s. It can do: %s (use io-mode=auto "
-      "to choose automatically)", device, ivtv_io_mode_nick (requested),
+      _("%s cannot capture with io-mode=%s%s. It can do: %s (use io-mode=auto "
+      "to choose automatically)"), device, ivtv_io_mode_nick (requested),
       requested == IVTV_IO_RW ? " (the driver has no read() support)" :
       !streaming ? " (the driver has no streaming I/O)" : "", offers);
   g_free (offers);

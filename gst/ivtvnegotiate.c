@@ -6,6 +6,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvnegotiate.h"
 #include "ivtvcaps.h"
 #include "ivtvcolor.h"
@@ -329,7 +331,7 @@ parse_wanted (IvtvDevice * dev, const IvtvProbe * probe, const GstCaps * caps,
   want->fps_d = 1;
   if (caps == NULL || !gst_caps_is_fixed (caps)) {
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
-        "Internal error: caps to apply are not fixed");
+        _("Internal error: caps to apply are not fixed"));
     return FALSE;
   }
   s = gst_caps_get_structure (caps, 0);
@@ -339,7 +341,7 @@ parse_wanted (IvtvDevice * dev, const IvtvProbe * probe, const GstCaps * caps,
       || want->h <= 0) {
     gchar *str = gst_caps_to_string (caps);
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
-        "%s has no capture format for %s", dev->path, str);
+        _("%s has no capture format for %s"), dev->path, str);
     g_free (str);
     return FALSE;
   }
@@ -372,7 +374,7 @@ set_format (IvtvDevice * dev, const Wanted * want, IvtvNegotiated * r,
   ret = ivtv_ioctl (dev, VIDIOC_S_FMT, &fmt);
   if (ret < 0) {
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
-        "%s refused the format %s %dx%d (VIDIOC_S_FMT: %s)%s", dev->path,
+        _("%s refused the format %s %dx%d (VIDIOC_S_FMT: %s)%s"), dev->path,
         name, want->w, want->h, g_strerror (-ret), ret == -EBUSY ?
         "; the device is busy (another application streaming?)" : "");
   } else if (fmt.fmt.pix.pixelformat != want->fourcc
@@ -380,7 +382,7 @@ set_format (IvtvDevice * dev, const Wanted * want, IvtvNegotiated * r,
       || (gint) fmt.fmt.pix.height != want->h) {
     got = fourcc_str (fmt.fmt.pix.pixelformat);
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
-        "%s changed the requested format %s %dx%d to %s %ux%u", dev->path,
+        _("%s changed the requested format %s %dx%d to %s %ux%u"), dev->path,
         name, want->w, want->h, got, fmt.fmt.pix.width, fmt.fmt.pix.height);
     g_free (got);
     ret = -EINVAL;
@@ -453,7 +455,7 @@ ivtv_negotiate_apply (IvtvDevice * dev, const IvtvProbe * probe,
   if (r->is_raw) {
     if (!gst_video_info_from_caps (&r->info, caps)) {
       g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
-          "Internal error: unusable raw caps");
+          _("Internal error: unusable raw caps"));
       return FALSE;
     }
     if (GST_VIDEO_INFO_N_PLANES (&r->info) == 1 && r->bytesperline != 0
@@ -527,7 +529,7 @@ ivtv_negotiate_set_mpeg (IvtvDevice * dev, GError ** error)
   ret = ivtv_ioctl (dev, VIDIOC_S_FMT, &f);
   if (ret < 0 || f.fmt.pix.pixelformat != V4L2_PIX_FMT_MPEG) {
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
-        "%s refused to deliver MPEG.", dev->path);
+        _("%s refused to deliver MPEG."), dev->path);
     GST_WARNING ("S_FMT MPEG: %s", ret < 0 ? g_strerror (-ret) :
         "other format");
     return FALSE;

@@ -5,6 +5,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvpath.h"
 
 void
@@ -32,16 +34,16 @@ ivtv_stall_check (IvtvStall * stall, GstElement * element,
     return GST_FLOW_OK;
   if (idle >= 2 * limit) {
     GST_ELEMENT_ERROR (element, RESOURCE, READ,
-        ("No data from %s for %u seconds: the device or its driver hangs; "
-            "giving up.", dev->path, 2 * timeout),
+        (_("No data from %s for %u seconds: the device or its driver hangs; "
+            "giving up."), dev->path, 2 * timeout),
         ("no data for %" G_GINT64_FORMAT " ms (timeout=%u)", idle / 1000,
             timeout));
     return GST_FLOW_ERROR;
   }
   if (idle >= limit && !stall->warned) {
     GST_ELEMENT_WARNING (element, RESOURCE, READ,
-        ("No data from %s for %u seconds: the device seems stalled "
-            "(giving up after %u seconds).", dev->path, timeout,
+        (_("No data from %s for %u seconds: the device seems stalled "
+            "(giving up after %u seconds)."), dev->path, timeout,
             2 * timeout), ("still waiting (timeout=%u)", timeout));
     stall->warned = TRUE;
   }
@@ -55,6 +57,6 @@ ivtv_stall_data (IvtvStall * stall, GstElement * element,
   if (!stall->warned)
     return;
   GST_ELEMENT_INFO (element, RESOURCE, READ,
-      ("Data from %s flows again.", dev->path), (NULL));
+      (_("Data from %s flows again."), dev->path), (NULL));
   stall->warned = FALSE;
 }

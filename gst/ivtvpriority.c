@@ -6,6 +6,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvpriority.h"
 #include "ivtvdebug.h"
 
@@ -91,8 +93,8 @@ set_busy (GError ** error, IvtvDevice * dev, const gchar * card,
   gchar *who = dev->adopted ? NULL : ivtv_priority_find_holders (dev->path);
 
   g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_BUSY,
-      "%s ('%s') is busy: %s%s%s%s. This capture changed nothing on the "
-      "card; stop the other program or use another card.", dev->path,
+      _("%s ('%s') is busy: %s%s%s%s. This capture changed nothing on the "
+      "card; stop the other program or use another card."), dev->path,
       card, what, who ? " (the node is open in " : "", who ? who : "",
       who ? ")" : "");
   g_free (who);
@@ -129,8 +131,8 @@ queue_owned_elsewhere (IvtvDevice * dev)
 }
 
 gboolean
-ivtv_priority_take (IvtvDevice * dev, const gchar * card, gboolean * held,
-    GError ** error)
+ivtv_priority_take (IvtvDevice * dev, const gchar * card, gboolean record,
+    gboolean * held, GError ** error)
 {
   enum v4l2_priority prio = V4L2_PRIORITY_UNSET;
   int ret;
@@ -152,6 +154,8 @@ ivtv_priority_take (IvtvDevice * dev, const gchar * card, gboolean * held,
     set_busy (error, dev, card, "another program is streaming from it");
     return FALSE;
   }
+  if (!record)                  /* record-priority=false: checks only */
+    return TRUE;
   prio = V4L2_PRIORITY_RECORD;
   ret = ivtv_ioctl (dev, VIDIOC_S_PRIORITY, &prio);
   if (ret == -EBUSY) {          /* taken between the two calls */

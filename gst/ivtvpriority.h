@@ -24,12 +24,14 @@
 G_BEGIN_DECLS
 
 /* Take @dev for a recording.  TRUE when it is ours (*held: the record
- * priority is held, FALSE where the driver has no priorities; TRUE at
+ * priority is held, FALSE where the driver has no priorities or @record
+ * is FALSE -- the `record-priority=false` property: the busy checks only,
+ * other programs may still change the card's settings; TRUE at
  * once when *held already is).  FALSE
  * with @error (IVTV_DEVICE_ERROR_BUSY, a sentence naming @card and who
  * holds it) when another handle records; the card is left untouched. */
 gboolean ivtv_priority_take (IvtvDevice * dev, const gchar * card,
-    gboolean * held, GError ** error);
+    gboolean record, gboolean * held, GError ** error);
 
 /* Give the record priority back (V4L2_PRIORITY_DEFAULT) when held. */
 void ivtv_priority_release (IvtvDevice * dev, gboolean * held);

@@ -5,6 +5,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvprobe.h"
 #include "ivtvdebug.h"
 
@@ -525,7 +527,7 @@ ivtv_probe_run (IvtvProbe * probe, IvtvDevice * dev, GError ** error)
   ivtv_probe_clear (probe);
   if (!ivtv_device_is_open (dev)) {
     g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_FAILED,
-        "Cannot probe: the device is not open");
+        _("Cannot probe: the device is not open"));
     return FALSE;
   }
 

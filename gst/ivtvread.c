@@ -4,6 +4,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvread.h"
 #include "ivtvdebug.h"
 
@@ -62,7 +64,7 @@ ivtv_read_start (IvtvReader * r, GstElement * element, IvtvDevice * dev,
   if (!gst_buffer_pool_set_config (r->pool, config)
       || !gst_buffer_pool_set_active (r->pool, TRUE)) {
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NO_SPACE_LEFT,
-        "Cannot allocate read buffers of %u bytes", r->blocksize);
+        _("Cannot allocate read buffers of %u bytes"), r->blocksize);
     gst_object_unref (r->pool);
     r->pool = NULL;
     return FALSE;
@@ -162,7 +164,7 @@ wait_readable (IvtvReader * r, gint64 since)
     if (errno == EBUSY)
       return GST_FLOW_FLUSHING;
     GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
-        ("Waiting for data from %s failed.", r->dev->path),
+        (_("Waiting for data from %s failed."), r->dev->path),
         ("poll: %s", g_strerror (errno)));
     return GST_FLOW_ERROR;
   }
@@ -175,28 +177,28 @@ post_read_error (IvtvReader * r, gint err)
     case ENODEV:
     case ENXIO:
       GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
-          ("The device %s went away (unplugged or driver unloaded).",
+          (_("The device %s went away (unplugged or driver unloaded)."),
               r->dev->path), ("read: %s", g_strerror (err)));
       break;
     case EIO:
       GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
-          ("The device %s reported an I/O error %u times in a row; the card "
-              "or its driver is in trouble.", r->dev->path,
+          (_("The device %s reported an I/O error %u times in a row; the card "
+              "or its driver is in trouble."), r->dev->path,
               IVTV_READ_EIO_RETRIES + 1), ("read: %s", g_strerror (err)));
       break;
     case EBUSY:
       GST_ELEMENT_ERROR (r->element, RESOURCE, BUSY,
-          ("%s is busy: another program is already capturing from it.",
+          (_("%s is busy: another program is already capturing from it."),
               r->dev->path), ("read: %s", g_strerror (err)));
       break;
     case EINVAL:
       GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
-          ("%s refused read(): it may not support read() capture (try "
-              "io-mode=mmap).", r->dev->path), ("read: %s", g_strerror (err)));
+          (_("%s refused read(): it may not support read() capture (try "
+              "io-mode=mmap)."), r->dev->path), ("read: %s", g_strerror (err)));
       break;
     default:
       GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
-          ("Could not read from %s.", r->dev->path),
+          (_("Could not read from %s."), r->dev->path),
           ("read on file descriptor: %s.", g_strerror (err)));
       break;
   }
@@ -223,7 +225,7 @@ read_once (IvtvReader * r, guint8 * data, gsize size, GstFlowReturn * fret)
     if (n == -EIO && r->eio_count < IVTV_READ_EIO_RETRIES) {
       if (r->eio_count++ == 0)
         GST_ELEMENT_WARNING (r->element, RESOURCE, READ,
-            ("The device %s reported an I/O error; retrying.", r->dev->path),
+            (_("The device %s reported an I/O error; retrying."), r->dev->path),
             ("read: %s (retry %u of %u)", g_strerror (EIO), r->eio_count,
                 IVTV_READ_EIO_RETRIES));
       g_usleep (100 * G_TIME_SPAN_MILLISECOND);

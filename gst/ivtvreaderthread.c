@@ -6,6 +6,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvreaderthread.h"
 #include "ivtvdebug.h"
 
@@ -178,7 +180,7 @@ queue_loss (const IvtvLoss * loss, gpointer data)
   }
   ivtv_stats_add_loss (r->stats, loss->bytes, loss->frames, TRUE);
   text = ivtv_loss_describe (loss);
-  GST_ELEMENT_WARNING (r->element, RESOURCE, READ, ("%s.", text),
+  GST_ELEMENT_WARNING (r->element, RESOURCE, READ, (_("%s."), text),
       ("%" G_GUINT64_FORMAT " buffers dropped (max-buffer-bytes=%"
           G_GUINT64_FORMAT ", max-buffer-time=%" G_GUINT64_FORMAT ")",
           loss->buffers, loss->max_bytes, loss->max_time));

@@ -5,6 +5,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvsettings.h"
 #include "ivtvdebug.h"
 #include "ivtvnames.h"
@@ -57,17 +59,17 @@ find_entry (const IvtvProbe * probe, IvtvNameEntry * e, guint n,
   list = ivtv_names_join (e, n);
   if (n == 0)
     g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_UNSUPPORTED,
-        "Cannot select %s '%s': '%s' has no %ss", what, name, probe->card,
+        _("Cannot select %s '%s': '%s' has no %ss"), what, name, probe->card,
         what);
   else if (idx == IVTV_NAMES_AMBIGUOUS)
     g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_AMBIGUOUS,
-        "The %s name '%s' fits more than one %s of '%s'; say which one. "
+        _("The %s name '%s' fits more than one %s of '%s'; say which one. "
         "Available %ss: %s (a name, a unique part of one, or an index "
-        "0-%u)", what, name, what, probe->card, what, list, n - 1);
+        "0-%u)"), what, name, what, probe->card, what, list, n - 1);
   else
     g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_UNKNOWN,
-        "Unknown %s '%s' on '%s'. Available %ss: %s (a name, a unique "
-        "part of one, or an index 0-%u)", what, name, probe->card, what,
+        _("Unknown %s '%s' on '%s'. Available %ss: %s (a name, a unique "
+        "part of one, or an index 0-%u)"), what, name, probe->card, what,
         list, n - 1);
   g_free (list);
   return -1;
@@ -120,7 +122,7 @@ ivtv_settings_set_input (IvtvDevice * dev, IvtvProbe * probe,
   if (ret < 0) {
     g_set_error (error, IVTV_SETTINGS_ERROR,
         ret == -EBUSY ? IVTV_SETTINGS_ERROR_BUSY : IVTV_SETTINGS_ERROR_FAILED,
-        "Cannot switch to input '%s' of '%s': %s", probe->inputs[idx].name,
+        _("Cannot switch to input '%s' of '%s': %s"), probe->inputs[idx].name,
         probe->card, g_strerror (-ret));
     return FALSE;
   }
@@ -153,7 +155,7 @@ ivtv_settings_set_audio (IvtvDevice * dev, IvtvProbe * probe,
   if (ret < 0) {
     g_set_error (error, IVTV_SETTINGS_ERROR,
         ret == -EBUSY ? IVTV_SETTINGS_ERROR_BUSY : IVTV_SETTINGS_ERROR_FAILED,
-        "Cannot switch to audio input '%s' of '%s': %s",
+        _("Cannot switch to audio input '%s' of '%s': %s"),
         probe->audios[idx].name, probe->card, g_strerror (-ret));
     return FALSE;
   }
@@ -209,7 +211,7 @@ ivtv_settings_resolve_std (const IvtvProbe * probe, const gchar * name,
 
   if (probe->n_stds == 0) {
     g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_UNSUPPORTED,
-        "Cannot set standard '%s': '%s' has no TV standards on this input",
+        _("Cannot set standard '%s': '%s' has no TV standards on this input"),
         name, probe->card);
     return FALSE;
   }
@@ -240,8 +242,8 @@ ivtv_settings_resolve_std (const IvtvProbe * probe, const gchar * name,
 
   list = ivtv_settings_describe_stds (probe);
   g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_UNKNOWN,
-      "%s standard '%s' for '%s'. Available standards: %s, or 'auto' to "
-      "detect it", parsed ? "Unsupported" : "Unknown", name, probe->card, list);
+      _("%s standard '%s' for '%s'. Available standards: %s, or 'auto' to "
+      "detect it"), parsed ? "Unsupported" : "Unknown", name, probe->card, list);
   g_free (list);
   return FALSE;
 }
@@ -262,8 +264,8 @@ ivtv_settings_set_std (IvtvDevice * dev, IvtvProbe * probe,
     ret = ivtv_ioctl (dev, VIDIOC_QUERYSTD, &id);
     if (ret < 0 || id == 0 || (id & card_std_mask (probe)) == 0) {
       g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_NO_SIGNAL,
-          "standard=auto: '%s' could not detect the TV standard (%s); "
-          "keeping the current one", probe->card,
+          _("standard=auto: '%s' could not detect the TV standard (%s); "
+          "keeping the current one"), probe->card,
           ret < 0 ? g_strerror (-ret) : "no signal");
       return FALSE;
     }
@@ -287,12 +289,12 @@ ivtv_settings_set_std (IvtvDevice * dev, IvtvProbe * probe,
     desc = ivtv_names_std_describe (id);
     if (ret == -EBUSY)
       g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_BUSY,
-          "'%s' cannot change the TV standard to %s while it is capturing "
-          "(the driver says: %s); it applies at the next start", probe->card,
+          _("'%s' cannot change the TV standard to %s while it is capturing "
+          "(the driver says: %s); it applies at the next start"), probe->card,
           desc, g_strerror (-ret));
     else
       g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_FAILED,
-          "Cannot set TV standard %s on '%s': %s", desc, probe->card,
+          _("Cannot set TV standard %s on '%s': %s"), desc, probe->card,
           g_strerror (-ret));
     g_free (desc);
     return FALSE;
@@ -322,7 +324,7 @@ ivtv_settings_set_frequency (IvtvDevice * dev, IvtvProbe * probe, guint64 hz,
     const IvtvInput *in = probe->current_input >= 0 ?
         ivtv_probe_find_input (probe, probe->current_input) : NULL;
     g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_UNSUPPORTED,
-        "Cannot tune to %.3f MHz: %s", hz / 1e6,
+        _("Cannot tune to %.3f MHz: %s"), hz / 1e6,
         !ivtv_device_has_cap (dev, V4L2_CAP_TUNER) ?
         "the device has no tuner" : in ?
         "the current input is not the tuner (choose it with input=tuner)" :
@@ -333,8 +335,8 @@ ivtv_settings_set_frequency (IvtvDevice * dev, IvtvProbe * probe, guint64 hz,
   units = ivtv_tuner_hz_to_units (t, hz);
   if (units < t->rangelow || units > t->rangehigh) {
     g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_RANGE,
-        "Frequency %.3f MHz is outside the range of tuner '%s' "
-        "(%.3f - %.3f MHz)", hz / 1e6, t->name,
+        _("Frequency %.3f MHz is outside the range of tuner '%s' "
+        "(%.3f - %.3f MHz)"), hz / 1e6, t->name,
         ivtv_tuner_units_to_hz (t, t->rangelow) / 1e6,
         ivtv_tuner_units_to_hz (t, t->rangehigh) / 1e6);
     return FALSE;
@@ -350,7 +352,7 @@ ivtv_settings_set_frequency (IvtvDevice * dev, IvtvProbe * probe, guint64 hz,
   if (ret < 0) {
     g_set_error (error, IVTV_SETTINGS_ERROR,
         ret == -EBUSY ? IVTV_SETTINGS_ERROR_BUSY : IVTV_SETTINGS_ERROR_FAILED,
-        "Cannot tune to %.3f MHz: %s", hz / 1e6, g_strerror (-ret));
+        _("Cannot tune to %.3f MHz: %s"), hz / 1e6, g_strerror (-ret));
     return FALSE;
   }
   /* drivers round: read back what was set */

@@ -4,6 +4,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvsignal.h"
 #include "ivtvdebug.h"
 
@@ -141,25 +143,25 @@ check (IvtvSignal * s)
         present ? "present" : "none");
     if (!present && held)
       GST_ELEMENT_WARNING (s->element, RESOURCE, READ,
-          ("No signal on input '%s' yet: the recording is held back until "
+          (_("No signal on input '%s' yet: the recording is held back until "
               "there is one (wait-for-signal). Is the camera playing? Is "
-              "this the right input?", name ? name : "?"),
+              "this the right input?"), name ? name : "?"),
           ("input status: no signal"));
     else if (!present)
       GST_ELEMENT_WARNING (s->element, RESOURCE, READ,
-          ("No signal on input '%s'%s: the recording will be black. Is the "
-              "camera playing? Is this the right input?", name ? name : "?",
+          (_("No signal on input '%s'%s: the recording will be black. Is the "
+              "camera playing? Is this the right input?"), name ? name : "?",
               first ? "" : " any more"), ("input status: no signal"));
     if (lock_lost)
       GST_ELEMENT_WARNING (s->element, RESOURCE, READ,
-          ("Input '%s' has a signal the card cannot lock on any more (wrong "
-              "standard, or a damaged stretch of tape?).", name ? name : "?"),
+          (_("Input '%s' has a signal the card cannot lock on any more (wrong "
+              "standard, or a damaged stretch of tape?)."), name ? name : "?"),
           ("input status: no horizontal/vertical lock or sync"));
     post_signal_message (s, present, locked, name);
   }
   if (send_eos) {
     GST_ELEMENT_INFO (s->element, RESOURCE, READ,
-        ("No signal on input '%s' for %u seconds: ending the recording.",
+        (_("No signal on input '%s' for %u seconds: ending the recording."),
             name ? name : "?", s->timeout), ("signal-timeout"));
     gst_element_send_event (s->element, gst_event_new_eos ());
   }

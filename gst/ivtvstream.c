@@ -9,6 +9,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvstream.h"
 #include "ivtvbufqueue.h"
 #include "ivtvcaps.h"
@@ -166,7 +168,7 @@ read_format (IvtvStream * s, GError ** error)
   if (ret < 0) {
     g_set_error (error, IVTV_STREAM_ERROR, ret == -ENODEV ?
         IVTV_STREAM_ERROR_DEVICE : IVTV_STREAM_ERROR_FAILED,
-        "Could not read the capture format of %s (VIDIOC_G_FMT: %s)",
+        _("Could not read the capture format of %s (VIDIOC_G_FMT: %s)"),
         s->dev->path, g_strerror (-ret));
     return FALSE;
   }
@@ -175,7 +177,7 @@ read_format (IvtvStream * s, GError ** error)
     s->sizeimage = fmt.fmt.pix.bytesperline * fmt.fmt.pix.height;
   if (s->sizeimage == 0 || s->sizeimage > 256 * 1024 * 1024) {
     g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_FAILED,
-        "The driver of %s reports an unusable frame size of %u bytes",
+        _("The driver of %s reports an unusable frame size of %u bytes"),
         s->dev->path, s->sizeimage);
     return FALSE;
   }
@@ -248,7 +250,7 @@ check_can_stream (IvtvStream * s, GError ** error)
 {
   if (!ivtv_device_has_cap (s->dev, V4L2_CAP_STREAMING)) {
     g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_UNSUPPORTED,
-        "%s does not support streaming I/O (%s)", s->dev->path,
+        _("%s does not support streaming I/O (%s)"), s->dev->path,
         ivtv_device_has_cap (s->dev, V4L2_CAP_READWRITE) ?
         "it offers read() only: use io-mode=rw" : "and no read() either");
     return FALSE;
@@ -257,8 +259,8 @@ check_can_stream (IvtvStream * s, GError ** error)
     /* libv4l2 may convert into its own buffers: an export would hand out
      * the unconverted frames */
     g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_UNSUPPORTED,
-        "dmabuf export of %s is not possible through libv4l2 "
-        "(use-libv4l2=off, or io-mode=mmap)", s->dev->path);
+        _("dmabuf export of %s is not possible through libv4l2 "
+        "(use-libv4l2=off, or io-mode=mmap)"), s->dev->path);
     return FALSE;
   }
   return TRUE;
@@ -284,7 +286,7 @@ request_buffers (IvtvStream * s, guint count, GError ** error)
     if (ret == -EINVAL || ret == -ENOTTY)
       code = IVTV_STREAM_ERROR_UNSUPPORTED;
     g_set_error (error, IVTV_STREAM_ERROR, code,
-        "%s refused %s streaming (VIDIOC_REQBUFS: %s)%s; it offers: %s",
+        _("%s refused %s streaming (VIDIOC_REQBUFS: %s)%s; it offers: %s"),
         s->dev->path, name, g_strerror (-ret), ret == -EBUSY ?
         "; another application (or buffers of an earlier capture still "
         "held downstream) may be using it" : "", offered);
@@ -293,13 +295,13 @@ request_buffers (IvtvStream * s, guint count, GError ** error)
   }
   if (req.count == 0) {
     g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_FAILED,
-        "%s gave no buffers for %s streaming (VIDIOC_REQBUFS count 0)",
+        _("%s gave no buffers for %s streaming (VIDIOC_REQBUFS count 0)"),
         s->dev->path, name);
     return 0;
   }
   if (req.count > IVTV_STREAM_MAX_BUFFERS) {
     g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_FAILED,
-        "%s wants %u buffers for %s streaming, more than the %u allowed",
+        _("%s wants %u buffers for %s streaming, more than the %u allowed"),
         s->dev->path, req.count, name, IVTV_STREAM_MAX_BUFFERS);
     free_driver_buffers (s->dev, req.memory);
     return 0;
@@ -339,7 +341,7 @@ queue_and_stream_on (IvtvStream * s, guint count, GError ** error)
       && g_str_equal (what, "VIDIOC_EXPBUF"))
     code = IVTV_STREAM_ERROR_UNSUPPORTED;
   g_set_error (error, IVTV_STREAM_ERROR, code,
-      "Could not start %s streaming on %s (%s: %s)",
+      _("Could not start %s streaming on %s (%s: %s)"),
       ivtv_io_mode_nick (s->mode), s->dev->path, what, g_strerror (-ret));
   ivtv_buf_queue_deactivate (q, TRUE);
   free_driver_buffers (s->dev, memory);
@@ -484,11 +486,11 @@ post_error (IvtvStream * s, int err, const gchar * what)
 {
   if (err == -ENODEV || err == -ENXIO)
     GST_ELEMENT_ERROR (s->element, RESOURCE, READ,
-        ("The device %s was disconnected.", s->dev->path),
+        (_("The device %s was disconnected."), s->dev->path),
         ("%s: %s", what, g_strerror (-err)));
   else
     GST_ELEMENT_ERROR (s->element, RESOURCE, READ,
-        ("Could not capture from %s.", s->dev->path),
+        (_("Could not capture from %s."), s->dev->path),
         ("%s: %s", what, g_strerror (-err)));
   return GST_FLOW_ERROR;
 }
@@ -667,7 +669,7 @@ ivtv_stream_create (IvtvStream * s, GstBuffer ** buf)
     mem = ivtv_buf_queue_take (s->queue, b.index, &queued);
     if (mem == NULL) {
       GST_ELEMENT_ERROR (s->element, RESOURCE, READ,
-          ("The driver of %s returned an invalid buffer.", s->dev->path),
+          (_("The driver of %s returned an invalid buffer."), s->dev->path),
           ("VIDIOC_DQBUF gave index %u, not one of the %u queued buffers",
               b.index, ivtv_buf_queue_get_size (s->queue)));
       return GST_FLOW_ERROR;

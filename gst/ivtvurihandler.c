@@ -5,6 +5,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvurihandler.h"
 
 #include <string.h>
@@ -105,7 +107,7 @@ parse_value (GParamSpec * pspec, const gchar * key, const gchar * text,
 
   what = describe_values (pspec);
   g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_REFERENCE,
-      "Bad value '%s' for '%s' in %s: it must be %s.", text, key, uri, what);
+      _("Bad value '%s' for '%s' in %s: it must be %s."), text, key, uri, what);
   g_free (what);
   g_value_unset (value);
   return FALSE;
@@ -121,15 +123,15 @@ device_of_uri (GstUri * u, const gchar * uri, GError ** error)
 
   if (scheme == NULL || g_ascii_strcasecmp (scheme, IVTV_URI_SCHEME) != 0) {
     g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_UNSUPPORTED_PROTOCOL,
-        "ivtvsrc handles ivtv:// URIs, not '%s' (expected e.g. %s).", uri,
+        _("ivtvsrc handles ivtv:// URIs, not '%s' (expected e.g. %s)."), uri,
         IVTV_URI_EXAMPLE);
     return NULL;
   }
   if (host != NULL && host[0] != '\0' && g_ascii_strcasecmp (host,
           "localhost") != 0) {
     g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
-        "'%s' names a host ('%s'); an ivtv URI names a local device after "
-        "three slashes, e.g. %s.", uri, host, IVTV_URI_EXAMPLE);
+        _("'%s' names a host ('%s'); an ivtv URI names a local device after "
+        "three slashes, e.g. %s."), uri, host, IVTV_URI_EXAMPLE);
     return NULL;
   }
   path = gst_uri_get_path (u);
@@ -139,8 +141,8 @@ device_of_uri (GstUri * u, const gchar * uri, GError ** error)
   } else if (path[0] != '/') {
     /* ivtv:dev/video0 would come back as ivtv://dev/video0, a host */
     g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
-        "'%s' names the device by a relative path ('%s'); write it in full "
-        "after three slashes, e.g. ivtv:///dev/video0.", uri, path);
+        _("'%s' names the device by a relative path ('%s'); write it in full "
+        "after three slashes, e.g. ivtv:///dev/video0."), uri, path);
     g_clear_pointer (&path, g_free);
   }
   return path;
@@ -160,8 +162,8 @@ check_escapes (const gchar * uri, GError ** error)
     if (!g_ascii_isxdigit (p[1]) || !g_ascii_isxdigit (p[2])) {
       shown = g_utf8_make_valid (uri, -1);
       g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
-          "'%s' has an invalid %%-escape at '%.3s': a '%%' must be followed "
-          "by two hex digits (write %%25 for a '%%' itself).", shown, p);
+          _("'%s' has an invalid %%-escape at '%.3s': a '%%' must be followed "
+          "by two hex digits (write %%25 for a '%%' itself)."), shown, p);
       g_free (shown);
       return FALSE;
     }
@@ -171,8 +173,8 @@ check_escapes (const gchar * uri, GError ** error)
   if (!ok) {
     shown = g_utf8_make_valid (uri, -1);
     g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
-        "'%s' is not valid UTF-8 text once its %%-escapes are decoded (device "
-        "paths and names must be UTF-8, e.g. %%C3%%A9 for '\303\251').",
+        _("'%s' is not valid UTF-8 text once its %%-escapes are decoded (device "
+        "paths and names must be UTF-8, e.g. %%C3%%A9 for '\303\251')."),
         shown);
     g_free (shown);
   }
@@ -192,18 +194,18 @@ parse_param (GObject * element, GstUri * u, const gchar * key,
     gchar *names = settable_names (element);
     if (*pspec != NULL && strcmp (key, "device") == 0)
       g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_REFERENCE,
-          "'device' cannot be a parameter of %s: the device is the URI's "
-          "path (e.g. %s).", uri, IVTV_URI_EXAMPLE);
+          _("'device' cannot be a parameter of %s: the device is the URI's "
+          "path (e.g. %s)."), uri, IVTV_URI_EXAMPLE);
     else
       g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_REFERENCE,
-          "Unknown parameter '%s' in %s. Known parameters: %s.", key, uri,
+          _("Unknown parameter '%s' in %s. Known parameters: %s."), key, uri,
           names);
     g_free (names);
     return FALSE;
   }
   if (text == NULL || text[0] == '\0') {
     g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_REFERENCE,
-        "Parameter '%s' in %s has no value (write %s=VALUE).", key, uri, key);
+        _("Parameter '%s' in %s has no value (write %s=VALUE)."), key, uri, key);
     return FALSE;
   }
   return parse_value (*pspec, key, text, v, uri, error);
@@ -225,7 +227,7 @@ ivtv_uri_apply (GObject * element, const gchar * uri, GError ** error)
   u = gst_uri_from_string (uri);
   if (u == NULL) {
     g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
-        "'%s' is not a valid URI (expected e.g. %s).", uri, IVTV_URI_EXAMPLE);
+        _("'%s' is not a valid URI (expected e.g. %s)."), uri, IVTV_URI_EXAMPLE);
     return FALSE;
   }
   if ((path = device_of_uri (u, uri, error)) == NULL) {
@@ -329,8 +331,8 @@ ivtv_uri_set_uri (GstURIHandler * handler, const gchar * uri, GError ** error)
   GST_OBJECT_UNLOCK (element);
   if (state != GST_STATE_NULL) {
     g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_STATE,
-        "The URI of %s can only be changed in the NULL state (the device "
-        "is open).", GST_ELEMENT_NAME (element));
+        _("The URI of %s can only be changed in the NULL state (the device "
+        "is open)."), GST_ELEMENT_NAME (element));
     return FALSE;
   }
   return ivtv_uri_apply (G_OBJECT (handler), uri, error);

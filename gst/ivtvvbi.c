@@ -6,6 +6,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "ivtvvbi.h"
 #include "ivtvread.h"
 #include "ivtvdebug.h"
@@ -79,31 +81,31 @@ check_services (IvtvDevice * dev, GstElement * element, gint is525,
 {
   if (!ivtv_device_has_cap (dev, V4L2_CAP_READWRITE)) {
     GST_ELEMENT_ERROR (element, RESOURCE, SETTINGS,
-        ("%s offers no read() I/O, which ivtvsrc captures VBI with.",
+        (_("%s offers no read() I/O, which ivtvsrc captures VBI with."),
             dev->path), ("device caps 0x%08x", dev->device_caps));
     return FALSE;
   }
   if (is525 < 0) {
     GST_ELEMENT_ERROR (element, RESOURCE, SETTINGS,
-        ("%s has no video standard set, so it cannot tell which VBI services "
-            "the signal carries; set standard=ntsc or standard=pal.",
+        (_("%s has no video standard set, so it cannot tell which VBI services "
+            "the signal carries; set standard=ntsc or standard=pal."),
             dev->path), ("VIDIOC_G_STD failed or 0"));
     return FALSE;
   }
   if (cc && !is525) {
     GST_ELEMENT_ERROR (element, RESOURCE, SETTINGS,
-        ("%s is set to a 50 Hz standard: closed captions (CEA-608 on line "
+        (_("%s is set to a 50 Hz standard: closed captions (CEA-608 on line "
             "21) exist only on 60 Hz standards (NTSC, PAL-M). Set "
             "standard=ntsc for an NTSC tape, or vbi-services=wss for the "
-            "4:3/16:9 signal of a 50 Hz one.", dev->path),
+            "4:3/16:9 signal of a 50 Hz one."), dev->path),
         ("standard 0x%016" G_GINT64_MODIFIER "x", (guint64) std));
     return FALSE;
   }
   if (!cc && is525) {
     GST_ELEMENT_ERROR (element, RESOURCE, SETTINGS,
-        ("%s is set to a 60 Hz standard: WSS (the 4:3/16:9 signal on line "
+        (_("%s is set to a 60 Hz standard: WSS (the 4:3/16:9 signal on line "
             "23) exists only on 50 Hz standards (PAL, SECAM). Use "
-            "vbi-services=cc for the closed captions of a 60 Hz tape.",
+            "vbi-services=cc for the closed captions of a 60 Hz tape."),
             dev->path), ("standard 0x%016" G_GINT64_MODIFIER "x",
             (guint64) std));
     return FALSE;
@@ -124,21 +126,21 @@ choose_raw (IvtvDevice * dev, GstElement * element,
       || (s->mode == IVTV_VBI_MODE_AUTO && !has_sliced);
   if (!*raw && !has_sliced) {
     GST_ELEMENT_ERROR (element, RESOURCE, SETTINGS,
-        ("%s offers only raw VBI, not sliced VBI; use vbi-mode=raw or auto.",
+        (_("%s offers only raw VBI, not sliced VBI; use vbi-mode=raw or auto."),
             dev->path), (NULL));
     return FALSE;
   }
   if (*raw && !has_raw) {
     GST_ELEMENT_ERROR (element, RESOURCE, SETTINGS,
-        ("%s offers only sliced VBI, not raw VBI; use vbi-mode=sliced or "
-            "auto.", dev->path), (NULL));
+        (_("%s offers only sliced VBI, not raw VBI; use vbi-mode=sliced or "
+            "auto."), dev->path), (NULL));
     return FALSE;
   }
   if (*raw && !HAVE_ZVBI) {
     GST_ELEMENT_ERROR (element, RESOURCE, SETTINGS,
-        ("%s gives raw VBI (sampled lines), and this ivtvsrc was built "
+        (_("%s gives raw VBI (sampled lines), and this ivtvsrc was built "
             "without libzvbi, which decodes them (meson option zvbi; Debian "
-            "package libzvbi-dev)%s.", dev->path, has_sliced ?
+            "package libzvbi-dev)%s."), dev->path, has_sliced ?
             "; the node also slices the lines itself: use vbi-mode=sliced" :
             ""), (NULL));
     return FALSE;
@@ -222,10 +224,10 @@ static void
 busy_error (IvtvDevice * dev, GstElement * element, const gchar * v4l2ctl)
 {
   GST_ELEMENT_ERROR (element, RESOURCE, BUSY,
-      ("%s cannot set its VBI format: another program records from the "
+      (_("%s cannot set its VBI format: another program records from the "
           "card and holds its settings (the record priority). Set the "
           "format before that program starts (v4l2-ctl -d %s %s), or capture "
-          "the video in the same pipeline as the VBI.", dev->path, dev->path,
+          "the video in the same pipeline as the VBI."), dev->path, dev->path,
           v4l2ctl), ("VIDIOC_S_FMT: EBUSY"));
 }
 
@@ -236,17 +238,15 @@ setup_sliced (IvtvDevice * dev, GstElement * element, IvtvVbiFormat * fmt)
   guint16 want = fmt->cc ? V4L2_SLICED_CAPTION_525 : V4L2_SLICED_WSS_625;
   gint ret;
 
+  /* always S_FMT: it also switches a node that has both from raw to
+   * sliced capture (ivtv's vbi.in.type, vivid's stream_sliced_vbi_cap),
+   * which G_FMT does not tell */
   memset (&f, 0, sizeof (f));
   f.type = V4L2_BUF_TYPE_SLICED_VBI_CAPTURE;
-  ret = ivtv_ioctl (dev, VIDIOC_G_FMT, &f);
-  if (ret < 0 || !(f.fmt.sliced.service_set & want)) {
-    memset (&f, 0, sizeof (f));
-    f.type = V4L2_BUF_TYPE_SLICED_VBI_CAPTURE;
-    f.fmt.sliced.service_set = want;
-    ret = ivtv_ioctl (dev, VIDIOC_S_FMT, &f);
-    if (ret == -EBUSY)
-      ret = s_fmt_lent (dev, &f);
-  }
+  f.fmt.sliced.service_set = want;
+  ret = ivtv_ioctl (dev, VIDIOC_S_FMT, &f);
+  if (ret == -EBUSY)
+    ret = s_fmt_lent (dev, &f);
   if (ret == -EBUSY) {
     busy_error (dev, element, fmt->cc ? "--set-fmt-sliced-vbi=cc" :
         "--set-fmt-sliced-vbi=wss");
@@ -254,7 +254,7 @@ setup_sliced (IvtvDevice * dev, GstElement * element, IvtvVbiFormat * fmt)
   }
   if (ret < 0 || !(f.fmt.sliced.service_set & want)) {
     GST_ELEMENT_ERROR (element, RESOURCE, SETTINGS,
-        ("%s does not slice %s on its current standard.", dev->path,
+        (_("%s does not slice %s on its current standard."), dev->path,
             fmt->cc ? "closed captions (CEA-608)" : "WSS"),
         ("S_FMT sliced: %s, service set 0x%04x", ret < 0 ?
             g_strerror (-ret) : "ok", f.fmt.sliced.service_set));
@@ -288,8 +288,8 @@ setup_raw (IvtvDevice * dev, GstElement * element, IvtvVbiFormat * fmt)
   if (ret < 0 || v->sample_format != V4L2_PIX_FMT_GREY
       || v->samples_per_line == 0 || v->count[0] + v->count[1] == 0) {
     GST_ELEMENT_ERROR (element, RESOURCE, SETTINGS,
-        ("The raw VBI format of %s cannot be decoded (8-bit samples are "
-            "needed).", dev->path), ("VBI format: %s, sample format "
+        (_("The raw VBI format of %s cannot be decoded (8-bit samples are "
+            "needed)."), dev->path), ("VBI format: %s, sample format "
             "0x%08x, %u samples, %u+%u lines", ret < 0 ? g_strerror (-ret) :
             "ok", v->sample_format, v->samples_per_line, v->count[0],
             v->count[1]));
@@ -416,8 +416,8 @@ zvbi_init (vbi_raw_decoder * rd, const IvtvVbiFormat * fmt, GError ** error)
   rd->synchronous = !(v->flags & V4L2_VBI_UNSYNC);
   if ((vbi_raw_decoder_add_services (rd, want, 1) & want) == 0) {
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
-        "libzvbi cannot decode %s from this raw VBI format (%u Hz, %u "
-        "samples, lines %u+%u from %u/%u)", fmt->cc ? "closed captions" :
+        _("libzvbi cannot decode %s from this raw VBI format (%u Hz, %u "
+        "samples, lines %u+%u from %u/%u)"), fmt->cc ? "closed captions" :
         "WSS", v->sampling_rate, v->samples_per_line, v->count[0],
         v->count[1], v->start[0], v->start[1]);
     vbi_raw_decoder_destroy (rd);

@@ -66,6 +66,11 @@ typedef struct
 #define IVTV_VBI_CAPS_WSS "application/x-ivtv-wss, " \
     "framerate = (fraction) 25/1"
 
+/* The device provider's class of a VBI node: not "Video/Source", so
+ * that video pickers (a GstDeviceMonitor filtered on Video/Source) do not
+ * offer it; caption tools ask for "Captions/Source". */
+#define IVTV_VBI_DEVICE_CLASS "Captions/Source"
+
 /* Does the device capture VBI (and no video)? */
 gboolean ivtv_vbi_node (const IvtvDevice * dev);
 

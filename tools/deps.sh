@@ -10,7 +10,7 @@ PKGS=(
   gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav
   v4l-utils valgrind clang-14 libclang-rt-14-dev
   qemu-system-x86 busybox-static cpio python3-gi gir1.2-gstreamer-1.0
-  libgudev-1.0-dev python3-gst-1.0 udev
+  libgudev-1.0-dev python3-gst-1.0 udev gettext
   tmux xvfb x11-utils gstreamer1.0-x dvdauthor mjpegtools
   ffmpeg gstreamer1.0-plugins-ugly libzvbi-dev
 )

@@ -19,6 +19,9 @@ def literals(text, pos):
     """The C string literals starting at pos (adjacent ones, with format
     macros like G_GUINT64_FORMAT between them), as a list of pieces."""
     pieces = []
+    m = re.compile(r"\s*_\(").match(text, pos)     # a translatable text
+    if m:
+        pos = m.end()
     while True:
         m = re.compile(r"\s*" + LIT).match(text, pos)
         if m:

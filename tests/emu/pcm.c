@@ -18,6 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* the card hands PCM data out a DMA buffer at a time: 4608 bytes (24 ms),
+ * ivtv-driver.c ivtv_probe(): stream_buf_size[IVTV_ENC_STREAM_TYPE_PCM] =
+ * 0x01200 */
+#define PCM_DMA_BYTES 0x1200
+
 struct pcm_priv
 {
   bool started;
@@ -109,9 +114,9 @@ pcm_avail (struct emu_file *f, int64_t * next_ns)
     return UINT64_MAX / 2 - p->pos;
   el = emu_now_ns () - p->t0;
   made = (uint64_t) el / 1000 * EMU_PCM_BYTES_PER_S / 1000000;
-  made -= made % EMU_PCM_FRAME_BYTES;
+  made -= made % PCM_DMA_BYTES;
   if (next_ns)
-    *next_ns = p->t0 + (int64_t) ((made + 4 * EMU_PCM_FRAME_BYTES) *
+    *next_ns = p->t0 + (int64_t) ((made + PCM_DMA_BYTES) *
         1000000000ull / EMU_PCM_BYTES_PER_S);
   return made > p->pos ? made - p->pos : 0;
 }

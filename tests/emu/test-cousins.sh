@@ -146,6 +146,42 @@ case "$case_" in
       filesink location="$tmp/f.nv12" > "$tmp/log" 2>&1 || fail "exit $?"
     want_caps "format=(string)NV12" "height=(int)480"
     "$check" NV12 720x480 0 "$tmp/f.nv12" 5 || fail "frames differ" ;;
+  ivtv-pcm-audio)
+    # ivtvsrc on the PCM node: audio/x-raw S16LE stereo 48 kHz, the card's
+    # samples byte for byte; each buffer lasts its samples, offsets count
+    # sample frames without a gap
+    "$emu" --card pvr250 -- timeout 60 gst-launch-1.0 -v ivtvsrc \
+      device=/dev/video24 num-buffers=25 ! tee name=t ! queue ! \
+      filesink location="$tmp/p.raw" t. ! queue ! fakesink silent=false \
+      > "$tmp/log" 2>&1 || fail "exit $?"
+    want_caps "audio/x-raw" "format=(string)S16LE" "layout=(string)interleaved" \
+      "channels=(int)2" "rate=(int)48000"
+    "$check" S16LE - 0 "$tmp/p.raw" 100000 || fail "samples differ"
+    grep 'last-message = chain' "$tmp/log" | sed 's/.*(\([0-9]*\) bytes, .*duration: \([0-9:.]*\), offset: \([0-9]*\), offset_end: \([0-9]*\).*/\1 \2 \3 \4/' |
+      awk 'BEGIN { next_off = 0 }
+        { split($2, t, ":"); d = t[1] * 3600 + t[2] * 60 + t[3]
+          if ($3 != next_off) { print "offset " $3 " after " next_off; bad = 1 }
+          if ($4 - $3 != $1 / 4) { print "offset_end " $4 " for " $1 " bytes"; bad = 1 }
+          if (d < $1 / 192000 - 0.000001 || d > $1 / 192000 + 0.000001) {
+            print "duration " $2 " for " $1 " bytes"; bad = 1 }
+          next_off = $4; n++ }
+        END { print n " buffers checked"; exit bad || n < 25 }' ||
+      fail "durations or offsets wrong" ;;
+  cx18-pcm-audio)
+    "$emu" --card cx18 -- timeout 60 gst-launch-1.0 -v ivtvsrc \
+      device=/dev/video24 num-buffers=10 ! filesink location="$tmp/p.raw" \
+      > "$tmp/log" 2>&1 || fail "exit $?"
+    want_caps "audio/x-raw" "rate=(int)48000"
+    "$check" S16LE - 0 "$tmp/p.raw" 40000 || fail "samples differ" ;;
+  ivtv-radio-error)
+    # the radio node carries no samples: one error naming the PCM node
+    "$emu" --card pvr250 -- timeout 60 gst-launch-1.0 ivtvsrc \
+      device=/dev/radio0 num-buffers=4 ! fakesink > "$tmp/log" 2>&1 &&
+      fail "the radio node was captured"
+    cat "$tmp/log"
+    [ "$(grep -c '^ERROR: from element' "$tmp/log")" -eq 1 ] || fail "not one error"
+    grep -q "is a radio node: .*carries no samples.*ivtvsrc device=/dev/video24" \
+      "$tmp/log" || fail "the error does not point to the PCM node" ;;
   ivtv-yuv-raw)
     # the ivtv card's YUV node read as it is (dd): HM12 frames, 720x480 for
     # NTSC, G_FMT as ivtv_g_fmt_vid_cap() answers

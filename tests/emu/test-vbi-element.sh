@@ -12,9 +12,13 @@
 #                         x264enc -> mp4mux: ffprobe says "Closed Captions"
 #       wss               pvr250 PAL: ivtvsrc-wss says 4:3 on Composite 1,
 #                         16:9 on S-Video 2
+#       provider          gst-device-monitor-1.0 lists /dev/vbi0 in its own
+#                         class Captions/Source (caps closedcaption), and
+#                         not among the Video/Source devices
 #       err-cc-on-pal     vbi-services=cc on PAL: one error naming 60 Hz
 #       err-wss-on-ntsc   vbi-services=wss on NTSC: one error naming 50 Hz
-#       err-no-vbi        a node with neither video nor VBI capture (PCM)
+#       err-no-vbi        a node with neither video nor VBI capture (the
+#                         PVR-350 decoder; the PCM node is captured as audio)
 #       err-sliced-on-raw vbi-mode=sliced on a raw-only node
 #       err-raw-no-zvbi   raw VBI in a build without libzvbi (skipped when
 #                         the build has it: meson -Dzvbi=disabled runs it)
@@ -92,6 +96,15 @@ case $case in
     grep -q '4:3$' "$tmp/wss2" || fail "Composite 1: '$(cat "$tmp/wss2")', not 4:3"
     grep -q '16:9$' "$tmp/wss3" || fail "S-Video 2: '$(cat "$tmp/wss3")', not 16:9"
     echo "Composite 1: 4:3, S-Video 2: 16:9" ;;
+  provider)
+    timeout 60 "$emu" --profile pvr250 -- gst-device-monitor-1.0 > "$tmp/all" 2>&1
+    timeout 60 "$emu" --profile pvr250 -- gst-device-monitor-1.0 Video/Source > "$tmp/video" 2>&1
+    grep -A3 'WinTV PVR 250 (ivtv) VBI' "$tmp/all" > "$tmp/vbi" || { cat "$tmp/all"; fail "no VBI device listed"; }
+    grep -q 'class : Captions/Source' "$tmp/vbi" || { cat "$tmp/vbi"; fail "not in class Captions/Source"; }
+    grep -q 'closedcaption/x-cea-608' "$tmp/vbi" || { cat "$tmp/vbi"; fail "caps are not CEA-608"; }
+    grep -q 'device.path = /dev/vbi0\|(ivtv) VBI' "$tmp/video" && { cat "$tmp/video"; fail "a video picker would offer the VBI node"; }
+    grep -q 'WinTV PVR 250 (ivtv)' "$tmp/video" || { cat "$tmp/video"; fail "the MPEG node is not listed"; }
+    echo "VBI node: Captions/Source, not among Video/Source" ;;
   err-cc-on-pal)
     expect_error pvr250 "closed captions (CEA-608 on line 21) exist only on 60 Hz" \
       ivtvsrc device=/dev/vbi0 standard=pal vbi-services=cc num-buffers=5 ! fakesink ;;
@@ -99,7 +112,7 @@ case $case in
     expect_error pvr250 "exists only on 50 Hz standards" \
       ivtvsrc device=/dev/vbi0 standard=ntsc vbi-services=wss num-buffers=5 ! fakesink ;;
   err-no-vbi)
-    expect_error pvr250-pcm "cannot capture video or VBI" \
+    expect_error notcapture "cannot capture video or VBI" \
       ivtvsrc device=/dev/video0 num-buffers=5 ! fakesink ;;
   err-sliced-on-raw)
     expect_error tv-streaming "offers only raw VBI, not sliced VBI" \

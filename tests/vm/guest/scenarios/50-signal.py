@@ -15,7 +15,10 @@ def one(element, mode, name):
     reset_device(DEV, 2)
     v4l2ctl(DEV, "-s", "pal")
     if element == "ivtvsrc":
-        src = "ivtvsrc name=src device=%s input=svideo standard=pal" % DEV
+        # the signal control is set by v4l2-ctl mid-capture: the record
+        # priority would refuse it (EBUSY), hence record-priority=false
+        src = ("ivtvsrc name=src device=%s input=svideo standard=pal "
+               "record-priority=false" % DEV)
     else:
         src = "v4l2src name=src device=%s" % DEV
     try:

@@ -13,8 +13,10 @@ def eos(element):
     have_element(element)
     reset_device(DEV, 2)
     v4l2ctl(DEV, "-s", "pal")
+    # the signal control is set by v4l2-ctl mid-capture: the record
+    # priority would refuse it (EBUSY), hence record-priority=false
     src = ("ivtvsrc name=src device=%s input=svideo standard=pal "
-           "signal-timeout=2" % DEV)
+           "signal-timeout=2 record-priority=false" % DEV)
     try:
         cap = capture(src + " ! %s ! fakesink" % CAPS, timeout=30,
                       actions=[(1.0, lambda: v4l2ctl(

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtvsrc — the other nodes of an encoder card that are not video capture:
+ * the PCM node (ivtv, cx18: /dev/video24, raw audio by read()), which
+ * ivtvsrc captures as audio/x-raw, and the radio node (/dev/radioN),
+ * which tunes but carries no samples. */
+#ifndef __IVTV_PCM_H__
+#define __IVTV_PCM_H__
+
+#include "ivtvdevice.h"
+
+G_BEGIN_DECLS
+
+/* The PCM node's stream: signed 16-bit little-endian stereo at 48 kHz
+ * (Documentation/admin-guide/media/ivtv.rst, "/dev/video24"); the driver
+ * has no format ioctl for it. */
+#define IVTV_PCM_RATE 48000
+#define IVTV_PCM_CHANNELS 2
+#define IVTV_PCM_BYTES_PER_FRAME 4
+
+/* TRUE for an open PCM node: read() and audio, no video or VBI capture,
+ * not a radio, driver ivtv or cx18 (ivtv-streams.c / cx18-streams.c: TUNER |
+ * AUDIO | READWRITE). */
+gboolean ivtv_pcm_is_node (const IvtvDevice * dev);
+
+/* audio/x-raw, S16LE, interleaved, 2 channels, 48000 Hz */
+GstCaps *ivtv_pcm_caps (void);
+
+/* The PCM buffer's duration and its offsets in sample frames (its
+ * offsets in bytes from the read path on entry). */
+void ivtv_pcm_stamp_buffer (GstBuffer * buf);
+
+/* For a node without video capture: the sentence that says what it is
+ * when it is a radio node (its sound is on the card's PCM node, named when
+ * one with the same bus is found among /dev/video0..63), else NULL. */
+gchar *ivtv_pcm_radio_message (const IvtvDevice * dev, const gchar * card,
+    const gchar * driver);
+
+G_END_DECLS
+
+#endif /* __IVTV_PCM_H__ */
