@@ -9,7 +9,7 @@ printf '%s\n' "$out"
 [ $rc = 0 ] || { echo "smoke: ivtv-bench exited $rc"; exit 1; }
 for want in '## 1. read() path' '| ivtvsrc blocksize=' '| v4l2src io-mode=rw' '| dd bs=' \
     '## 2. streaming' '| ivtvsrc ! fakesink' '## 3. time from PLAYING' '| pvr250 (read()' \
-    '## 4. memory' '| webcam 1080p (mmap)' '## 5. scale' '| 2 | ' \
+    '## 4. memory' '| webcam 1080p (mmap)' '## 5. real rate' '| 2 | ' \
     '## 6. consumer stall' '| ivtvsrc (defaults) ! fakesink (sink blocks'; do
   case $out in
     *"$want"*) ;;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* ivtvsrc — the capture session's inside, shared by its two files:
- * ivtvcapture.c (open/reopen, start/stop, path, next buffer, drain,
- * reconnect) and ivtvcapturesetup.c (settings and format).  Nothing else
- * includes it. */
+/* ivtvsrc — the capture session's inside, shared by its files:
+ * ivtvcapture.c (open/reopen, start/stop, path, reconnect),
+ * ivtvcaptureread.c (the reader thread, next buffer, drain) and
+ * ivtvcapturesetup.c (settings and format).  Nothing else includes it. */
 #ifndef __IVTV_CAPTURE_PRIV_H__
 #define __IVTV_CAPTURE_PRIV_H__
 
@@ -83,8 +83,8 @@ gboolean ivtv_capture_start_path (IvtvCapture * cap);
 gboolean ivtv_capture_take_card (IvtvCapture * cap);
 gboolean ivtv_capture_ensure_open (IvtvCapture * cap);
 void ivtv_capture_stop_path (IvtvCapture * cap);
-/* ivtvcapture.c, lock not held: end the reader thread (its queued buffers
- * are dropped) */
+/* ivtvcaptureread.c, lock not held: end the reader thread (its queued
+ * buffers are dropped) */
 void ivtv_capture_stop_reader (IvtvCapture * cap);
 /* ivtvcapture.c, lock not held */
 GstFlowReturn ivtv_capture_reconnect (IvtvCapture * cap);

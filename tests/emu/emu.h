@@ -65,7 +65,8 @@
 #define EMU_MAX_FORMATS 6
 #define EMU_MAX_SIZES 8
 #define EMU_MAX_INTERVALS 6
-#define EMU_MAX_DEVICES 8
+/* nodes of a run: 8 cards with their VBI nodes (ivtv-bench section 5) */
+#define EMU_MAX_DEVICES 16
 #define EMU_MAX_SUBS 64
 #define EMU_MAX_EVENTS 32
 #define EMU_MAX_XEVENTS 16     /* events other processes have not seen yet */

@@ -17,6 +17,8 @@ script waits for it to arrive.  Printed, one per line, key=value:
   final-frames-lost=F, final-bytes=B
   offsets=contiguous|gap AT   buffer offsets at the sink (frames or bytes)
   buffers=N            buffers that reached the sink
+  max-gap-ms=M         the longest time between two buffers before the stall
+                       (after the first second)
 Exit 0 when the pipeline reached EOS, 1 on an error, 2 on a timeout.
 """
 import argparse
@@ -43,7 +45,7 @@ def main():
     sink = pipe.get_by_name("sink")
     state = {"first": None, "stalled": False, "next": None, "gap": None,
              "stats": 0, "final": None, "rc": 2, "eos_sent": False,
-             "buffers": 0}
+             "buffers": 0, "last": None, "max_gap": 0.0}
 
     def probe(pad, info):
         buf = info.get_buffer()
@@ -51,6 +53,12 @@ def main():
         state["buffers"] += 1
         if state["first"] is None:
             state["first"] = now
+        # the longest time between two buffers before the stall, after the
+        # first second: how long data waits in the element at the real rate
+        if (state["last"] is not None and not state["stalled"]
+                and now - state["first"] > 1.0):
+            state["max_gap"] = max(state["max_gap"], now - state["last"])
+        state["last"] = now
         off, end = buf.offset, buf.offset_end
         if off != Gst.BUFFER_OFFSET_NONE and state["gap"] is None:
             if state["next"] is not None and off != state["next"]:
@@ -110,6 +118,7 @@ def main():
     pipe.set_state(Gst.State.NULL)
 
     print("buffers=%d" % state["buffers"])
+    print("max-gap-ms=%d" % round(state["max_gap"] * 1000))
     print("stats-messages=%d" % state["stats"])
     fin = state["final"]
     for f in ("bytes-lost", "frames-lost", "bytes"):

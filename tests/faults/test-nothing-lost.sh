@@ -10,7 +10,8 @@
 # CASE: stall-20s       defaults: the file is byte for byte the card's
 #                       continuous stream (the unpaced reference), the
 #                       emulator discarded 0 bytes, no warning, the final
-#                       ivtvsrc-stats says 0 lost.
+#                       ivtvsrc-stats says 0 lost; before the stall buffers
+#                       come at most 100 ms apart (the latency).
 #       max-buffer-time max-buffer-time=5 s, below the stall: exactly one
 #                       warning naming the bytes lost; the emulator still
 #                       discarded 0 (the card was drained); the file is the
@@ -68,6 +69,10 @@ case $CASE in
       fail "final ivtvsrc-stats bytes $(field final-bytes), file $SIZE"
     [ "$(field stats-messages)" -ge 20 ] ||
       fail "$(field stats-messages) ivtvsrc-stats messages in ${SECONDS_TOTAL}s"
+    # the card is read every 80 ms at most at the real rate: data waits
+    # less than the 100 ms the element may (latency)
+    [ "$(field max-gap-ms)" -le 100 ] ||
+      fail "buffers $(field max-gap-ms) ms apart at the real rate"
     # 28 s at 6 Mbit/s; the 20 s stall alone is 15 MB, 4 MB the driver's
     [ "$SIZE" -ge 18000000 ] || fail "only $SIZE bytes"
     reference "$SIZE"
