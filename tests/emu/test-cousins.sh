@@ -183,10 +183,11 @@ case "$case_" in
     grep -q "is a radio node: .*carries no samples.*ivtvsrc device=/dev/video24" \
       "$tmp/log" || fail "the error does not point to the PCM node" ;;
   ivtv-yuv-raw)
-    # the ivtv card's YUV node read as it is (dd): HM12 frames, 720x480 for
-    # NTSC, G_FMT as ivtv_g_fmt_vid_cap() answers
+    # the ivtv card's YUV node read as it is (head; not dd, whose buffer
+    # libasan refuses under ASan): HM12 frames, 720x480 for NTSC, G_FMT as
+    # ivtv_g_fmt_vid_cap() answers
     "$emu" --card pvr250 -- sh -c 'v4l2-ctl -d /dev/video32 --get-fmt-video;
-      dd if=/dev/video32 bs=518400 count=3 of='"$tmp/y.hm12"' 2>/dev/null' \
+      head -c $((518400 * 3)) /dev/video32 > '"$tmp/y.hm12" \
       > "$tmp/log" 2>&1 || fail "exit $?"
     cat "$tmp/log"
     for w in "Width/Height *: 720/480" "'HM12'" "Bytes per Line *: 720" \
@@ -197,7 +198,7 @@ case "$case_" in
   ivtv-pcm-raw)
     # the PCM node: no format ioctls, 192000 bytes a second of S16LE stereo
     "$emu" --card pvr150 -- sh -c 'v4l2-ctl -d /dev/video24 --get-fmt-video;
-      dd if=/dev/video24 bs=48000 count=4 of='"$tmp/p.raw"' 2>/dev/null' \
+      head -c 192000 /dev/video24 > '"$tmp/p.raw" \
       > "$tmp/log" 2>&1
     cat "$tmp/log"
     grep -q 'Inappropriate ioctl' "$tmp/log" || fail "G_FMT was not ENOTTY"
