@@ -124,6 +124,7 @@ class Capture:
         self.infos = []
         self.messages = []      # (seconds since PLAYING, structure string) of element messages
         self.errors = []
+        self.action_failures = []  # actions (e.g. a fault injected) that raised
         self.eos = False
         self.timed_out = False
         self.props = {}
@@ -274,6 +275,7 @@ def capture(desc, timeout=20.0, actions=(), read_props=(), eos_after=None,
                     fn()
                 except Exception as e:  # recorded, the check decides
                     log("action failed: %s" % e)
+                    cap.action_failures.append(str(e))
                 return False
             GLib.timeout_add(int(sec * 1000), run_action)
         if eos_after is not None:

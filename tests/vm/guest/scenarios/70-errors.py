@@ -28,8 +28,12 @@ CAPS = "video/x-raw,format=YUY2,width=320,height=180,framerate=30/1"
 N = 15
 
 
-def src(element, dev):
+def src(element, dev, others_may_set=False):
+    """others_may_set: v4l2-ctl sets a control mid-capture (vivid's fault
+    injection), which ivtvsrc's record priority would refuse (EBUSY)."""
     extra = " input=webcam" if element == "ivtvsrc" else ""
+    if others_may_set and element == "ivtvsrc":
+        extra += " record-priority=false"
     return "%s name=src device=%s%s" % (element, dev, extra)
 
 
@@ -76,9 +80,11 @@ def refuse(element, ctrl, mode):
 def buf_error(element):
     have_element(element)
     reset_device(DEV, 0)
-    cap = capture("%s num-buffers=40 ! %s ! fakesink" % (src(element, DEV), CAPS),
+    cap = capture("%s num-buffers=40 ! %s ! fakesink" % (src(element, DEV, True), CAPS),
                   timeout=30, actions=[(1.0, lambda: v4l2ctl(
                       DEV, "-c", "inject_v4l2_buf_flag_error=1"))])
+    expect(not cap.action_failures, "the buffer error was not injected: %s"
+           % cap.action_failures)
     expect(not cap.errors, "stopped with an error: %s" % cap.errors)
     gaps = sequence_ok(cap, 40)
     bad = cap.corrupted()
@@ -93,12 +99,12 @@ def disconnect(element, dev):
     have_element(element)
     reset_device(dev, 0)
     out = os.path.join(os.environ.get("TMPDIR", "/tmp"), "disconnect-%s.raw" % element)
-    # vivid's disconnect control is set by v4l2-ctl mid-capture: ivtvsrc's
-    # record priority would refuse it (EBUSY), hence record-priority=false
-    prio = " record-priority=false" if element == "ivtvsrc" else ""
-    cap = capture("%s%s num-buffers=2000 ! %s ! filesink location=%s"
-                  % (src(element, dev), prio, CAPS, out), timeout=30,
+    # vivid's disconnect control is set by v4l2-ctl mid-capture
+    cap = capture("%s num-buffers=2000 ! %s ! filesink location=%s"
+                  % (src(element, dev, True), CAPS, out), timeout=30,
                   actions=[(1.5, lambda: v4l2ctl(dev, "-c", "disconnect=1"))])
+    expect(not cap.action_failures, "the disconnect was not injected: %s"
+           % cap.action_failures)
     expect(not cap.timed_out, "still running 28 s after the disconnect "
            "(%d buffers)" % len(cap.buffers))
     expect(cap.errors, "pipeline ended without an error (eos=%s, %d buffers)"
