@@ -191,10 +191,10 @@ set_prio (IvtvDevice * dev, enum v4l2_priority prio)
   ivtv_ioctl (dev, VIDIOC_S_PRIORITY, &prio);
 }
 
-/* S_FMT with the record priority of this process's video captures of the
- * card lent for it; -errno */
+/* an ioctl (S_FMT, REQBUFS) with the record priority of this process's
+ * video captures of the card lent for it; -errno */
 static gint
-s_fmt_lent (IvtvDevice * dev, struct v4l2_format *f)
+ioctl_lent (IvtvDevice * dev, gulong request, void *arg)
 {
   GList *l, *lent = NULL;
   gint ret;
@@ -206,16 +206,50 @@ s_fmt_lent (IvtvDevice * dev, struct v4l2_format *f)
       lent = g_list_prepend (lent, l->data);
     }
   set_prio (dev, V4L2_PRIORITY_RECORD);
-  ret = ivtv_ioctl (dev, VIDIOC_S_FMT, f);
+  ret = ivtv_ioctl (dev, request, arg);
   set_prio (dev, V4L2_PRIORITY_DEFAULT);
   for (l = lent; l; l = l->next)
     set_prio (l->data, V4L2_PRIORITY_RECORD);
   g_mutex_unlock (&holders_lock);
-  GST_CAT_DEBUG (ivtv_debug, "%s: S_FMT with the priority of %u video "
-      "capture(s) of the card: %s", dev->path, g_list_length (lent),
-      ret < 0 ? g_strerror (-ret) : "ok");
+  GST_CAT_DEBUG (ivtv_debug, "%s: ioctl 0x%08lx with the priority of %u "
+      "video capture(s) of the card: %s", dev->path, request,
+      g_list_length (lent), ret < 0 ? g_strerror (-ret) : "ok");
   g_list_free (lent);
   return ret;
+}
+
+static gint
+s_fmt (IvtvDevice * dev, struct v4l2_format *f)
+{
+  gint ret = ivtv_ioctl (dev, VIDIOC_S_FMT, f);
+
+  return ret == -EBUSY ? ioctl_lent (dev, VIDIOC_S_FMT, f) : ret;
+}
+
+/* Tells a streaming (vb2) driver whose raw and sliced VBI share one queue
+ * which of the two its buffers are, read()'s included.  vivid changes the
+ * queue's type on REQBUFS and CREATE_BUFS only (vivid-core.c
+ * vivid_reqbufs -> vb2_queue_change_type), not on S_FMT: read() after
+ * S_FMT sliced gives raw frames (seen on Linux 6.1) until a REQBUFS of the
+ * sliced type.  REQBUFS with count 0 allocates nothing.  read()-only
+ * nodes (ivtv, cx18: no V4L2_CAP_STREAMING) are left alone; an error
+ * changes nothing and is only logged. */
+static void
+select_buffer_type (IvtvDevice * dev, guint32 type)
+{
+  struct v4l2_requestbuffers rb;
+  gint ret;
+
+  if (!ivtv_device_has_cap (dev, V4L2_CAP_STREAMING))
+    return;
+  memset (&rb, 0, sizeof (rb));
+  rb.type = type;
+  rb.memory = V4L2_MEMORY_MMAP;
+  ret = ivtv_ioctl (dev, VIDIOC_REQBUFS, &rb);
+  if (ret == -EBUSY)
+    ret = ioctl_lent (dev, VIDIOC_REQBUFS, &rb);
+  GST_CAT_DEBUG (ivtv_debug, "%s: REQBUFS(0) of type %u: %s", dev->path,
+      type, ret < 0 ? g_strerror (-ret) : "ok");
 }
 
 /* S_FMT refused: the card's record priority is another capture's (an
@@ -239,14 +273,12 @@ setup_sliced (IvtvDevice * dev, GstElement * element, IvtvVbiFormat * fmt)
   gint ret;
 
   /* always S_FMT: it also switches a node that has both from raw to
-   * sliced capture (ivtv's vbi.in.type, vivid's stream_sliced_vbi_cap),
-   * which G_FMT does not tell */
+   * sliced capture (ivtv's vbi.in.type; vivid needs the REQBUFS of
+   * select_buffer_type as well), which G_FMT does not tell */
   memset (&f, 0, sizeof (f));
   f.type = V4L2_BUF_TYPE_SLICED_VBI_CAPTURE;
   f.fmt.sliced.service_set = want;
-  ret = ivtv_ioctl (dev, VIDIOC_S_FMT, &f);
-  if (ret == -EBUSY)
-    ret = s_fmt_lent (dev, &f);
+  ret = s_fmt (dev, &f);
   if (ret == -EBUSY) {
     busy_error (dev, element, fmt->cc ? "--set-fmt-sliced-vbi=cc" :
         "--set-fmt-sliced-vbi=wss");
@@ -260,6 +292,7 @@ setup_sliced (IvtvDevice * dev, GstElement * element, IvtvVbiFormat * fmt)
             g_strerror (-ret) : "ok", f.fmt.sliced.service_set));
     return FALSE;
   }
+  select_buffer_type (dev, V4L2_BUF_TYPE_SLICED_VBI_CAPTURE);
   fmt->frame_size = MAX (f.fmt.sliced.io_size, SLICED_REC);
   return TRUE;
 }
@@ -275,9 +308,7 @@ setup_raw (IvtvDevice * dev, GstElement * element, IvtvVbiFormat * fmt)
   f.type = V4L2_BUF_TYPE_VBI_CAPTURE;
   ret = ivtv_ioctl (dev, VIDIOC_G_FMT, &f);
   if (ret >= 0)
-    ret = ivtv_ioctl (dev, VIDIOC_S_FMT, &f);   /* selects raw (ivtv) */
-  if (ret == -EBUSY)
-    ret = s_fmt_lent (dev, &f);
+    ret = s_fmt (dev, &f);      /* selects raw (ivtv) */
   if (ret == -EBUSY && !ivtv_device_has_cap (dev,
           V4L2_CAP_SLICED_VBI_CAPTURE))
     ret = ivtv_ioctl (dev, VIDIOC_G_FMT, &f);   /* raw is all it does */
@@ -295,6 +326,7 @@ setup_raw (IvtvDevice * dev, GstElement * element, IvtvVbiFormat * fmt)
             v->count[1]));
     return FALSE;
   }
+  select_buffer_type (dev, V4L2_BUF_TYPE_VBI_CAPTURE);
   fmt->rawfmt = *v;
   fmt->frame_size = v->samples_per_line * (v->count[0] + v->count[1]);
   return TRUE;
