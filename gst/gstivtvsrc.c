@@ -536,35 +536,6 @@ gst_ivtv_src_get_property (GObject * object, guint prop_id, GValue * value,
 
 /* ---- state changes: NULL <-> READY open, probe, close ---- */
 
-static void
-post_open_error (GstIvtvSrc * src, GError * err)
-{
-  GstResourceError code = GST_RESOURCE_ERROR_OPEN_READ_WRITE;
-
-  if (err->domain == IVTV_DEVICE_ERROR) {
-    switch (err->code) {
-      case IVTV_DEVICE_ERROR_NOT_FOUND:
-        code = GST_RESOURCE_ERROR_NOT_FOUND;
-        break;
-      case IVTV_DEVICE_ERROR_BUSY:
-        code = GST_RESOURCE_ERROR_BUSY;
-        break;
-      case IVTV_DEVICE_ERROR_NO_CAPTURE:
-      case IVTV_DEVICE_ERROR_NOT_V4L2:
-      case IVTV_DEVICE_ERROR_NOT_CHAR_DEVICE:
-      case IVTV_DEVICE_ERROR_BAD_FD:
-        code = GST_RESOURCE_ERROR_SETTINGS;
-        break;
-      default:
-        break;
-    }
-  }
-  gst_element_message_full (GST_ELEMENT (src), GST_MESSAGE_ERROR,
-      GST_RESOURCE_ERROR, code, g_strdup (err->message),
-      g_strdup_printf ("opening the device failed (%s)",
-          g_quark_to_string (err->domain)), __FILE__, GST_FUNCTION, __LINE__);
-}
-
 static gboolean
 open_device (GstIvtvSrc * src)
 {
@@ -582,7 +553,11 @@ open_device (GstIvtvSrc * src)
 
   ok = ivtv_capture_open (src->capture, &recipe, &err);
   if (!ok) {
-    post_open_error (src, err);
+    gst_element_message_full (GST_ELEMENT (src), GST_MESSAGE_ERROR,
+        GST_RESOURCE_ERROR, ivtv_device_error_resource (err),
+        g_strdup (err->message), g_strdup_printf ("opening the device "
+            "failed (%s)", g_quark_to_string (err->domain)), __FILE__,
+        GST_FUNCTION, __LINE__);
     g_clear_error (&err);
   }
   g_free (path);

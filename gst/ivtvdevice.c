@@ -32,6 +32,24 @@ ivtv_device_error_quark (void)
   return g_quark_from_static_string ("ivtv-device-error-quark");
 }
 
+GstResourceError
+ivtv_device_error_resource (const GError * err)
+{
+  static const GstResourceError code[] = {
+    [IVTV_DEVICE_ERROR_NOT_FOUND] = GST_RESOURCE_ERROR_NOT_FOUND,
+    [IVTV_DEVICE_ERROR_BUSY] = GST_RESOURCE_ERROR_BUSY,
+    [IVTV_DEVICE_ERROR_NOT_CHAR_DEVICE] = GST_RESOURCE_ERROR_SETTINGS,
+    [IVTV_DEVICE_ERROR_NOT_V4L2] = GST_RESOURCE_ERROR_SETTINGS,
+    [IVTV_DEVICE_ERROR_NO_CAPTURE] = GST_RESOURCE_ERROR_SETTINGS,
+    [IVTV_DEVICE_ERROR_BAD_FD] = GST_RESOURCE_ERROR_SETTINGS,
+  };
+
+  if (err->domain == IVTV_DEVICE_ERROR && err->code >= 0
+      && err->code < (gint) G_N_ELEMENTS (code) && code[err->code] != 0)
+    return code[err->code];
+  return GST_RESOURCE_ERROR_OPEN_READ_WRITE;
+}
+
 /* ---- the libc table ---- */
 
 static int

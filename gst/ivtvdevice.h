@@ -41,6 +41,10 @@ typedef enum
 #define IVTV_DEVICE_ERROR (ivtv_device_error_quark ())
 GQuark ivtv_device_error_quark (void);
 
+/* The GStreamer resource error for a failed open (any GError: other
+ * domains give OPEN_READ_WRITE). */
+GstResourceError ivtv_device_error_resource (const GError * err);
+
 /* The I/O function table: libc or libv4l2.  Fixed signatures (no varargs)
  * so both back-ends fit. */
 typedef struct

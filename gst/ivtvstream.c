@@ -19,7 +19,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <gst/allocators/allocators.h>
 #include <gst/video/video.h>
@@ -418,22 +417,6 @@ done:
 
 /* ---- capture ---- */
 
-static GstClockTime
-timeval_to_time (const struct timeval *tv)
-{
-  return (GstClockTime) tv->tv_sec * GST_SECOND +
-      (GstClockTime) tv->tv_usec * GST_USECOND;
-}
-
-static GstClockTime
-monotonic_now (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return GST_TIMESPEC_TO_TIME (ts);
-}
-
 /* Running time at which the frame of @b was captured. */
 static GstClockTime
 frame_timestamp (IvtvStream * s, const struct v4l2_buffer *b)
@@ -456,8 +439,9 @@ frame_timestamp (IvtvStream * s, const struct v4l2_buffer *b)
   if ((b->flags & V4L2_BUF_FLAG_TIMESTAMP_MASK) ==
       V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC && (b->timestamp.tv_sec != 0
           || b->timestamp.tv_usec != 0)) {
-    GstClockTime captured = timeval_to_time (&b->timestamp);
-    GstClockTime mono = monotonic_now ();
+    /* g_get_monotonic_time is CLOCK_MONOTONIC, the clock of the flag */
+    GstClockTime captured = GST_TIMEVAL_TO_TIME (b->timestamp);
+    GstClockTime mono = g_get_monotonic_time () * GST_USECOND;
     if (mono > captured)
       age = mono - captured;
   }
