@@ -193,10 +193,11 @@ GST_END_TEST;
 
 /* --fault unplug-after=5 --fault unplug-for=1 with reconnect=true: the
  * emulated camera goes away after every 5 frames a descriptor reads and
- * is back a second later.  Each time: a warning, ivtvsrc-reconnect lost
- * (5 frames so far) then restored, and capture goes on in the same format
- * and I/O mode to num-buffers, frame offsets counting on, DISCONT on the
- * first frame after each gap; no error. */
+ * is back a second later.  Each time (twice within the 12 frames): a
+ * warning, ivtvsrc-reconnect lost (5 frames so far) then restored, and
+ * capture goes on in the same format and I/O mode to num-buffers, frame
+ * offsets counting on, DISCONT on the first frame after each gap; no
+ * error. */
 static void
 check_stream_resumes (const gchar * launch)
 {
@@ -240,8 +241,12 @@ check_stream_resumes (const gchar * launch)
   }
   fail_unless (msg != NULL, "no EOS within 15 s (%u frames)", run->n_buffers);
   fail_unless (warned, "no warning about the device going away");
-  fail_unless_equals_int (states->len, 4);
-  for (i = 0; i < 4; i++)
+  /* two losses before the 12th frame; the reader thread reads ahead of
+   * the push (it drains the card while downstream is slow, as under
+   * valgrind), so the third one, after frame 15, may be told before EOS */
+  fail_unless (states->len >= 4 && states->len <= 6, "%u reconnect "
+      "messages", states->len);
+  for (i = 0; i < states->len; i++)
     fail_unless_equals_string (g_ptr_array_index (states, i),
         i % 2 ? "restored" : "lost");
   fail_unless_equals_int (frames[0], 5);
