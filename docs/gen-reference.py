@@ -125,11 +125,22 @@ def messages_from_sources():
         if fn not in entry[1]:
             entry[1].append(fn)
 
+    # message names given as macros (#define IVTV_STATS_NAME "ivtvsrc-stats")
+    names = {}
+    for fn in sorted(os.listdir(SRC)):
+        if fn.endswith((".c", ".h")):
+            with open(os.path.join(SRC, fn), encoding="utf-8") as f:
+                for m in re.finditer(r'#define\s+(\w+)\s+"(ivtvsrc-[a-z0-9-]+)"',
+                                     f.read()):
+                    names[m.group(1)] = m.group(2)
     for fn in sorted(os.listdir(SRC)):
         if not fn.endswith(".c"):
             continue
         with open(os.path.join(SRC, fn), encoding="utf-8") as f:
             text = f.read()
+        for macro, name in names.items():
+            text = re.sub(r"(gst_structure_new(?:_empty)?\s*\(\s*)" + macro
+                          + r"\b", r'\1"%s"' % name, text)
         for kind, macro in (("ERROR", "GST_ELEMENT_ERROR"),
                             ("WARNING", "GST_ELEMENT_WARNING")):
             if re.search(macro + r"\s*\(", text) or re.search(
