@@ -265,6 +265,20 @@ busy_error (IvtvDevice * dev, GstElement * element, const gchar * v4l2ctl)
           v4l2ctl), ("VIDIOC_S_FMT: EBUSY"));
 }
 
+/* The sliced services the node is set to (G_FMT; 0 when raw or on error):
+ * ivtv's encoder VBI node answers from its video decoder's line set,
+ * which a raw S_FMT empties (ivtv-ioctl.c ivtv_g_fmt_sliced_vbi_cap,
+ * ivtv_s_fmt_vbi_cap).  @f: the format read. */
+static guint16
+current_sliced_set (IvtvDevice * dev, struct v4l2_format *f)
+{
+  memset (f, 0, sizeof (*f));
+  f->type = V4L2_BUF_TYPE_SLICED_VBI_CAPTURE;
+  if (ivtv_ioctl (dev, VIDIOC_G_FMT, f) < 0)
+    return 0;
+  return f->fmt.sliced.service_set;
+}
+
 static gboolean
 setup_sliced (IvtvDevice * dev, GstElement * element, IvtvVbiFormat * fmt)
 {
@@ -279,6 +293,11 @@ setup_sliced (IvtvDevice * dev, GstElement * element, IvtvVbiFormat * fmt)
   f.type = V4L2_BUF_TYPE_SLICED_VBI_CAPTURE;
   f.fmt.sliced.service_set = want;
   ret = s_fmt (dev, &f);
+  /* refused while the card records (another program's priority; ivtv
+   * switches no raw <-> sliced while capturing): a format set before the
+   * recording began that slices what is wanted does (busy_error's advice) */
+  if (ret == -EBUSY && (current_sliced_set (dev, &f) & want))
+    ret = 0;
   if (ret == -EBUSY) {
     busy_error (dev, element, fmt->cc ? "--set-fmt-sliced-vbi=cc" :
         "--set-fmt-sliced-vbi=wss");
@@ -309,11 +328,15 @@ setup_raw (IvtvDevice * dev, GstElement * element, IvtvVbiFormat * fmt)
   ret = ivtv_ioctl (dev, VIDIOC_G_FMT, &f);
   if (ret >= 0)
     ret = s_fmt (dev, &f);      /* selects raw (ivtv) */
-  if (ret == -EBUSY && !ivtv_device_has_cap (dev,
-          V4L2_CAP_SLICED_VBI_CAPTURE))
-    ret = ivtv_ioctl (dev, VIDIOC_G_FMT, &f);   /* raw is all it does */
-  else if (ret == -EBUSY) {
-    busy_error (dev, element, "--set-fmt-vbi");
+  /* refused while the card records: fine if the node is raw already (raw
+   * is all it does, or no sliced service is set) */
+  if (ret == -EBUSY && (!ivtv_device_has_cap (dev,
+              V4L2_CAP_SLICED_VBI_CAPTURE) || !current_sliced_set (dev, &f))) {
+    memset (&f, 0, sizeof (f));
+    f.type = V4L2_BUF_TYPE_VBI_CAPTURE;
+    ret = ivtv_ioctl (dev, VIDIOC_G_FMT, &f);
+  } else if (ret == -EBUSY) {
+    busy_error (dev, element, "--set-fmt-vbi=");
     return FALSE;
   }
   if (ret < 0 || v->sample_format != V4L2_PIX_FMT_GREY

@@ -22,6 +22,10 @@
 #       err-sliced-on-raw vbi-mode=sliced on a raw-only node
 #       err-raw-no-zvbi   raw VBI in a build without libzvbi (skipped when
 #                         the build has it: meson -Dzvbi=disabled runs it)
+#       busy-set-before   another program records (record priority): the
+#                         VBI capture cannot S_FMT, one error giving the
+#                         v4l2-ctl command; with the format set by it before
+#                         the recording started, the captions are captured
 set -u
 emu=$1 check=$2 have_zvbi=$3 case=$4
 tmp=$(mktemp -d)
@@ -55,6 +59,33 @@ has_text () {
 }
 
 case $case in
+  busy-set-before)
+    # twice: a recording in the background (another process: it holds the
+    # card's record priority), then ivtvsrc on /dev/vbi0; the second time
+    # the sliced format was set with v4l2-ctl before the recording began
+    timeout 120 "$emu" --profile pvr250 -- sh -c '
+      for round in busy ok; do
+        [ $round = ok ] && v4l2-ctl -d /dev/vbi0 -s ntsc --set-fmt-sliced-vbi=cc >/dev/null
+        gst-launch-1.0 -e ivtvsrc input=composite standard=ntsc ! \
+          filesink location="$1/$round.mpg" > "$1/rec-$round.log" 2>&1 &
+        rec=$!
+        sleep 1
+        gst-launch-1.0 ivtvsrc device=/dev/vbi0 num-buffers=130 ! \
+          closedcaption/x-cea-608,format=s334-1a ! \
+          filesink location="$1/cc-$round" > "$1/vbi-$round.log" 2>&1
+        echo "exit $?" >> "$1/vbi-$round.log"
+        kill -INT $rec; wait $rec
+      done' sh "$tmp" || fail "emulator run failed"
+    cat "$tmp/vbi-busy.log"
+    [ "$(grep -c '^ERROR: from element' "$tmp/vbi-busy.log")" = 1 ] || fail "not one error"
+    grep -q "cannot set its VBI format: another program records.*--set-fmt-sliced-vbi=cc" \
+      "$tmp/vbi-busy.log" || fail "the error does not give the v4l2-ctl command"
+    grep -q '^exit 0$' "$tmp/vbi-ok.log" || { cat "$tmp/vbi-ok.log"; fail "format set before: the VBI capture failed"; }
+    for r in busy ok; do     # the recordings went on undisturbed (>= 1 s)
+      ! grep -q '^ERROR' "$tmp/rec-$r.log" || { cat "$tmp/rec-$r.log"; fail "the recording ($r) failed"; }
+      [ "$(stat -c %s "$tmp/$r.mpg")" -gt 500000 ] || fail "the recording ($r) is short"
+    done
+    has_text s334-1a "$tmp/cc-ok" ;;
   sliced-with-mpeg)
     run pvr250 -e ivtvsrc device=/dev/video0 standard=ntsc num-buffers=40 ! \
       filesink location="$tmp/tape.mpg" \

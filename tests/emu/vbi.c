@@ -200,10 +200,12 @@ fmt_ioctl (struct emu_file *f, unsigned long req, struct v4l2_format *vf)
     return -EBUSY;              /* no switch raw <-> sliced while capturing */
   }
   dev->st->vbi.raw = !sliced;
-  if (sliced)
-    for (fl = 0; fl < 2; fl++)
-      for (l = 0; l < 24; l++)
-        dev->st->vbi.lines[fl][l] = vf->fmt.sliced.service_lines[fl][l];
+  /* raw empties the sliced set, which G_FMT sliced then reports (ivtv-ioctl.c
+   * ivtv_s_fmt_vbi_cap: sliced_in->service_set = 0 and the decoder's
+   * s_raw_fmt, saa7115.c saa711x_s_raw_fmt: no line sliced) */
+  for (fl = 0; fl < 2; fl++)
+    for (l = 0; l < 24; l++)
+      dev->st->vbi.lines[fl][l] = sliced ? vf->fmt.sliced.service_lines[fl][l] : 0;
   dev->st->gen++;
   emu_unlock (dev);
   return 0;
