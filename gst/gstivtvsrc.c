@@ -115,6 +115,9 @@ struct _GstIvtvSrc
   IvtvCaptureSettings props;
 
   IvtvCapture *capture;         /* the device and everything done with it */
+  /* a live input/standard change waits for a negotiation under way (its
+   * caps were asked of the old input) and is then renegotiated */
+  GRecMutex negotiate_lock;
 };
 
 #define gst_ivtv_src_parent_class parent_class
@@ -319,6 +322,7 @@ gst_ivtv_src_init (GstIvtvSrc * src)
   src->props.reconnect = DEFAULT_RECONNECT;
   src->props.record_priority = DEFAULT_RECORD_PRIORITY;
   src->capture = ivtv_capture_new (GST_ELEMENT (src));
+  g_rec_mutex_init (&src->negotiate_lock);
   ivtv_color_balance_attach (G_OBJECT (src), src->capture);
   ivtv_dropin_attach (G_OBJECT (src), src->capture);
 
@@ -335,6 +339,7 @@ gst_ivtv_src_finalize (GObject * object)
 
   ivtv_color_balance_clear (object);
   ivtv_capture_free (src->capture);
+  g_rec_mutex_clear (&src->negotiate_lock);
   ivtv_capture_settings_clear (&src->props);
   g_free (src->device);
   G_OBJECT_CLASS (parent_class)->finalize (object);
@@ -362,8 +367,10 @@ apply_live (GstIvtvSrc * src, IvtvSettingMask what)
   IvtvSettingMask refused;
 
   snapshot (src, &s);
+  g_rec_mutex_lock (&src->negotiate_lock);
   if (ivtv_capture_update (src->capture, &s, what, &refused))
     gst_pad_mark_reconfigure (GST_BASE_SRC_PAD (src));
+  g_rec_mutex_unlock (&src->negotiate_lock);
   GST_OBJECT_LOCK (src);
   ivtv_capture_settings_restore (&src->props, &s, refused);
   GST_OBJECT_UNLOCK (src);
@@ -660,24 +667,28 @@ gst_ivtv_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter)
 }
 
 /* MPEG: the card's stream type decides (or the first bytes, then caps are
- * set in create); the rest: the base class, with our fixation. */
+ * set in create); the rest: the base class, with our fixation.  Caps are
+ * asked, chosen and set with no live input or standard change in between
+ * (apply_live waits). */
 static gboolean
 gst_ivtv_src_negotiate (GstBaseSrc * bsrc)
 {
   GstIvtvSrc *src = GST_IVTV_SRC (bsrc);
-  GstCaps *caps;
-  gboolean ok;
+  GstCaps *caps = NULL;
+  gboolean ok = TRUE;
 
+  g_rec_mutex_lock (&src->negotiate_lock);
   if (!ivtv_capture_negotiate_mpeg (src->capture, &caps))
-    return GST_BASE_SRC_CLASS (parent_class)->negotiate (bsrc)
-        || ivtv_capture_explain_caps (src->capture, bsrc->srcpad);
-  if (caps == NULL)
-    return TRUE;                /* sniffed at the first buffer */
-  GST_DEBUG_OBJECT (src, "MPEG: %" GST_PTR_FORMAT, caps);
-  ok = (gst_pad_peer_query_accept_caps (bsrc->srcpad, caps)
-      && gst_base_src_set_caps (bsrc, caps))
-      || ivtv_capture_explain_caps (src->capture, bsrc->srcpad);
-  gst_caps_unref (caps);
+    ok = GST_BASE_SRC_CLASS (parent_class)->negotiate (bsrc);
+  else if (caps != NULL) {      /* (NULL: sniffed at the first buffer) */
+    GST_DEBUG_OBJECT (src, "MPEG: %" GST_PTR_FORMAT, caps);
+    ok = gst_pad_peer_query_accept_caps (bsrc->srcpad, caps)
+        && gst_base_src_set_caps (bsrc, caps);
+  }
+  ok = ok || ivtv_capture_explain_caps (src->capture, bsrc->srcpad);
+  g_rec_mutex_unlock (&src->negotiate_lock);
+  if (caps != NULL)
+    gst_caps_unref (caps);
   return ok;
 }
 
