@@ -741,6 +741,9 @@ gst_ivtv_src_create (GstPushSrc * psrc, GstBuffer ** buf)
     ret = GST_FLOW_NOT_NEGOTIATED;
   }
   gst_clear_caps (&sniffed);
+  /* num-buffers reached: the base class sends EOS without asking us */
+  if (ret == GST_FLOW_OK && GST_BASE_SRC (src)->num_buffers_left == 0)
+    ivtv_capture_last_buffer (src->capture);
   return ret;
 }
 

@@ -192,6 +192,10 @@ GstClockTime ivtv_capture_latency (IvtvCapture * cap, guint blocksize);
 GstFlowReturn ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf,
     GstCaps ** sniffed);
 
+/* The buffer just taken is the last one (num-buffers): the final
+ * ivtvsrc-stats goes on the bus now, before the EOS that follows it. */
+void ivtv_capture_last_buffer (IvtvCapture * cap);
+
 /* EOS asked: stop a read() MPEG encoder at the end of its GOP and read the
  * rest; TRUE when draining (the caller holds the EOS back: next() ends
  * with EOS), FALSE when the base class should handle it. */

@@ -145,6 +145,22 @@ ivtv_capture_stop_reader (IvtvCapture * cap)
   g_mutex_unlock (&cap->state_lock);
 }
 
+/* (the streaming thread, from create) the reader is stopped in this thread
+ * (renegotiation) or once it has ended (stop), not meanwhile; the message
+ * is posted without the lock, which a bus sync handler reading a property
+ * would take */
+void
+ivtv_capture_last_buffer (IvtvCapture * cap)
+{
+  IvtvReaderThread *reader;
+
+  g_mutex_lock (&cap->state_lock);
+  reader = cap->reader;
+  g_mutex_unlock (&cap->state_lock);
+  if (reader)
+    ivtv_reader_thread_post_final (reader);
+}
+
 GstFlowReturn
 ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf, GstCaps ** sniffed)
 {

@@ -529,6 +529,12 @@ ivtv_reader_thread_end (IvtvReaderThread * r)
 }
 
 void
+ivtv_reader_thread_post_final (IvtvReaderThread * r)
+{
+  post_stats (r, TRUE);
+}
+
+void
 ivtv_reader_thread_set_limits (IvtvReaderThread * r,
     const IvtvReaderLimits * limits)
 {

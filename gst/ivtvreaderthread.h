@@ -83,6 +83,9 @@ void ivtv_reader_thread_set_flushing (IvtvReaderThread * r,
 /* Produce returned FLUSHING after this: the stream ends (EOS after the
  * queued buffers) instead of waiting for the flushing to end. */
 void ivtv_reader_thread_end (IvtvReaderThread * r);
+/* Posts the final ivtvsrc-stats now (once: later calls and the stop post
+ * none; the periodic ones end) */
+void ivtv_reader_thread_post_final (IvtvReaderThread * r);
 void ivtv_reader_thread_set_limits (IvtvReaderThread * r,
     const IvtvReaderLimits * limits);
 
