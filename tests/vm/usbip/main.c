@@ -7,6 +7,7 @@
 
 int model_hdpvr (int argc, char **argv);
 int model_usbtv (int argc, char **argv);
+int model_stk1160 (int argc, char **argv);
 
 static const struct
 {
@@ -15,6 +16,7 @@ static const struct
 } models[] = {
   {"hdpvr", model_hdpvr},
   {"usbtv", model_usbtv},
+  {"stk1160", model_stk1160},
 };
 
 int
