@@ -106,6 +106,7 @@ static gint
 parse_options (Capture * c, int argc, char **argv)
 {
   gchar *max_time = NULL, **files = NULL;
+  gboolean version = FALSE;
   GOptionEntry entries[] = {
     {"device", 'd', 0, G_OPTION_ARG_STRING, &c->device,
           "The card's node (default: the first card the device monitor finds)",
@@ -130,6 +131,9 @@ parse_options (Capture * c, int argc, char **argv)
           "to wait for a signal at the start (default 10; 0 = never)", "S"},
     {"force", 'f', 0, G_OPTION_ARG_NONE, &c->force,
         "Overwrite FILE if it exists", NULL},
+    {"version", 'V', 0, G_OPTION_ARG_NONE, &version,
+        "Print the version (ivtvsrc's, which gst-inspect-1.0 ivtvsrc shows) "
+          "and exit", NULL},
     {G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL,
         NULL},
     {NULL, 0, 0, 0, NULL, NULL, NULL}
@@ -145,6 +149,12 @@ parse_options (Capture * c, int argc, char **argv)
   if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
     g_printerr ("ivtv-capture: %s (see --help)\n", err->message);
     ret = CAP_EXIT_USAGE;
+  } else if (version) {
+    gchar *gst = gst_version_string ();
+
+    g_print ("ivtv-capture (ivtvsrc) %s\n%s\n", IVTV_CAPTURE_VERSION, gst);
+    g_free (gst);
+    ret = CAP_EXIT_OK;
   } else if (files == NULL || files[0] == NULL || files[1] != NULL) {
     g_printerr ("ivtv-capture: give one output file, e.g. ivtv-capture "
         "tape.mpg (see --help)\n");
