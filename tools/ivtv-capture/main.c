@@ -33,7 +33,17 @@
 "\n" \
 "Files made:\n" \
 "  FILE         the card's stream, byte for byte (MPEG-2 program stream on\n" \
-"               ivtv cards).\n" \
+"               ivtv cards).  On a raw card (USB dongles such as stk1160 or\n" \
+"               usbtv, the YUV node of an ivtv/cx18 card): one Matroska file\n" \
+"               with FFV1 video (version 3, slices, CRCs) and the card's\n" \
+"               audio as PCM, held in sync with the video's frames for hours\n" \
+"               (the audio clock's drift is measured and corrected); a frame\n" \
+"               the card lost is repeated (or, --on-drop cut-audio, the same\n" \
+"               length of audio removed), so sound never slips.  Status line:\n" \
+"               frames, A/V drift (ppm) and offset, peak/RMS dB and clipped\n" \
+"               samples.  Without an audio device it stops and names the\n" \
+"               devices there are (--audio-device, or --no-audio).\n" \
+"  FILE.framemd5  raw cards: an MD5 per frame, as ffmpeg -f framemd5 prints.\n" \
 "  FILE.json    the archival record: card, driver, node, input, standard,\n" \
 "               encoder settings, start and end time, duration, bytes,\n" \
 "               signal gaps, anything lost, warnings.  Space for it is kept\n" \
@@ -134,6 +144,21 @@ parse_options (Capture * c, int argc, char **argv)
     {"version", 'V', 0, G_OPTION_ARG_NONE, &version,
         "Print the version (ivtvsrc's, which gst-inspect-1.0 ivtvsrc shows) "
           "and exit", NULL},
+    {"audio-device", 'a', 0, G_OPTION_ARG_STRING, &c->audio_device,
+        "Raw cards: the audio to record with the video: an ALSA device "
+          "(hw:CARD=STK1160, plughw:1,0), the card's PCM node (/dev/video24) "
+          "or gst:DESCRIPTION (a GStreamer source) (default: the ALSA "
+          "device of the same USB device or card, else its PCM node)", "DEV"},
+    {"no-audio", 0, 0, G_OPTION_ARG_NONE, &c->no_audio,
+        "Raw cards: record the video without sound", NULL},
+    {"access-copy", 0, 0, G_OPTION_ARG_FILENAME, &c->access_copy,
+        "Raw cards: also write an access copy (H.264 + AAC in MP4) to "
+          "FILE2 from the same capture", "FILE2"},
+    {"on-drop", 0, 0, G_OPTION_ARG_STRING, &c->on_drop,
+        "Raw cards: a frame the card or the queue lost is 'repeat'ed "
+          "(the previous frame again, the default) or its length of audio "
+          "is removed ('cut-audio'); either way the audio stays in sync and "
+          "FILE.json lists each loss", "repeat|cut-audio"},
     {G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL,
         NULL},
     {NULL, 0, 0, 0, NULL, NULL, NULL}
@@ -162,6 +187,14 @@ parse_options (Capture * c, int argc, char **argv)
   } else if (max_time && (c->max_time = parse_duration (max_time)) <= 0) {
     g_printerr ("ivtv-capture: --max-time '%s': give seconds, or 90m, 2h, "
         "1:30:00\n", max_time);
+    ret = CAP_EXIT_USAGE;
+  } else if (c->on_drop && g_strcmp0 (c->on_drop, "repeat")
+      && g_strcmp0 (c->on_drop, "cut-audio")) {
+    g_printerr ("ivtv-capture: --on-drop '%s': give repeat or cut-audio\n",
+        c->on_drop);
+    ret = CAP_EXIT_USAGE;
+  } else if (c->no_audio && c->audio_device) {
+    g_printerr ("ivtv-capture: --no-audio and --audio-device: give one\n");
     ret = CAP_EXIT_USAGE;
   } else if (c->no_signal < 0) {
     g_printerr ("ivtv-capture: --stop-after-no-signal must be >= 0\n");
@@ -403,6 +436,10 @@ capture_free (Capture * c)
   g_free (c->caps_str);
   g_free (c->encoder_json);
   g_free (c->dvd_dir);
+  cap_archive_free (c);
+  g_free (c->audio_device);
+  g_free (c->access_copy);
+  g_free (c->on_drop);
 }
 
 static gint
@@ -424,7 +461,9 @@ run (Capture * c)
     c->preview = FALSE;
   }
   if (!cap_build (c, &err)) {
-    cap_fail (c, CAP_EXIT_FAILED, "%s", err->message);
+    /* a resource: the audio device of a raw card cannot be opened */
+    cap_fail (c, err->domain == GST_RESOURCE_ERROR ? CAP_EXIT_NO_CARD :
+        CAP_EXIT_FAILED, "%s", err->message);
     g_clear_error (&err);
     report (c);
     return c->exit_code;
@@ -446,6 +485,7 @@ run (Capture * c)
   if (c->preview_pipe)
     gst_element_set_state (c->preview_pipe, GST_STATE_NULL);
   gst_element_set_state (c->pipeline, GST_STATE_NULL);
+  cap_archive_report (c);       /* raw cards: frame totals, sync */
   judge_end (c);
   if (atomic_load (&c->rec_start_us) != 0)
     cap_status_finish (c);
