@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Unit tests of the read() path (gst/ivtvread.c) against a scripted fake
+/* Unit tests of the read() path (gst/paths/ivtvread.c) against a scripted fake
  * read (fakedev.h): short reads are pushed as they are, EINTR/EAGAIN
  * retried, EIO retried then an error, ENODEV/EBUSY errors that say what
  * happened, flushing returns at once. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* tests/fuzz: libFuzzer harness for the element's probing and read path.
  *
- * The device is fake: an IvtvDevice whose I/O table (gst/ivtvdevice.h)
+ * The device is fake: an IvtvDevice whose I/O table (gst/device/ivtvdevice.h)
  * answers every ioctl and read() from the fuzz input.  Each ioctl takes one
  * control byte: an error (EINVAL, ENOTTY, EIO, EBUSY, ENODEV, EINTR, EAGAIN,
  * ENOMEM) or success, in which case the structure the driver would fill is
