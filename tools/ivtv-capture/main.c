@@ -6,6 +6,7 @@
 
 #include <glib-unix.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,7 +55,8 @@
 "The end of the recording:\n" \
 "  - end of tape: no signal for S seconds (--stop-after-no-signal);\n" \
 "  - --max-time T reached (counted from the first byte recorded);\n" \
-"  - Ctrl-C (or SIGTERM).\n" \
+"  - Ctrl-C, SIGTERM or SIGHUP (the terminal or SSH connection closed):\n" \
+"    the same clean end; the record says which one it was.\n" \
 "  No signal at the start: with --input auto (the default) it stops at once\n" \
 "  naming every input and its status; with a named input it waits up to S\n" \
 "  seconds for the signal (start the pipeline, then press play).\n" \
@@ -62,7 +64,8 @@
 "Exit status (with a one-line reason on stderr when not 0):\n" \
 "  0    complete capture (end of tape, --max-time or Ctrl-C)\n" \
 "  1    the capture failed (device lost, read error, ...)\n" \
-"  2    bad options, or FILE exists (use --force)\n" \
+"  2    bad options, an input or standard the card does not have, or\n" \
+"       FILE exists (use --force)\n" \
 "  3    no capture card found, or it cannot be opened\n" \
 "  4    no signal within S seconds, or on no input with --input auto:\n" \
 "       nothing recorded\n" \
@@ -76,6 +79,13 @@
 "  ivtv-capture --input composite --standard pal --preview tape.mpg\n" \
 "  ivtv-capture --dvd --max-time 2h wedding-1998.mpg\n" \
 "  ivtv-capture --device /dev/video1 --input svideo --stop-after-no-signal 30 t.mpg\n" \
+"\n" \
+"Recording over SSH: closing the connection ends the recording (cleanly,\n" \
+"as above).  To record on when it drops, run the command in tmux\n" \
+"(tmux new -s tape ivtv-capture tape.mpg; tmux attach -t tape later) or as\n" \
+"a service: systemd-run --user --unit=tape --working-directory=$PWD\n" \
+"ivtv-capture tape.mpg (journalctl --user -u tape shows its lines;\n" \
+"systemctl --user stop tape ends it with SIGTERM, cleanly).\n" \
 "\n" \
 "For scripts and other pipelines use the element itself:\n" \
 "  gst-launch-1.0 -e ivtvsrc input=composite ! queue ! filesink location=tape.mpg\n" \
@@ -290,6 +300,15 @@ start (Capture * c)
     g_clear_error (&err);
     return c->exit_code;
   }
+  /* PAUSED applies the input, the standard and the record priority: a
+   * busy card or a bad name fails here, before "recording" is said */
+  if (gst_element_set_state (c->pipeline, GST_STATE_PAUSED)
+      == GST_STATE_CHANGE_FAILURE) {
+    while (g_main_context_iteration (NULL, FALSE));
+    if (c->error_line == NULL)
+      cap_fail (c, CAP_EXIT_FAILED, "the capture does not start");
+    return c->exit_code;
+  }
   g_print ("ivtv-capture: recording %s (%s, %s) to %s\n",
       c->card ? c->card : "?", c->driver ? c->driver : "?", c->device,
       c->output);
@@ -309,21 +328,62 @@ start (Capture * c)
   return -1;
 }
 
-static gboolean
-on_interrupt (gpointer data)
+/* SIGINT, SIGTERM and SIGHUP all end the recording cleanly; the record
+ * says which one it was */
+static void
+interrupted_by (Capture * c, const gchar * what)
 {
-  Capture *c = data;
+  gchar *why;
 
   c->interrupted = TRUE;
-  if (c->stopping) {            /* second Ctrl-C: now */
+  if (c->stopping) {            /* the second one: now */
     c->stopping = 2;
-    cap_fail (c, CAP_EXIT_INTERRUPTED, "stopped at once by a second Ctrl-C; "
-        "%s may end in the middle of a group of pictures", c->output);
-    return G_SOURCE_CONTINUE;
+    cap_fail (c, CAP_EXIT_INTERRUPTED, "stopped at once by a second %s; "
+        "%s may end in the middle of a group of pictures", what, c->output);
+    return;
   }
-  cap_stop (c, atomic_load (&c->rec_start_us) ? "Ctrl-C" :
-      "Ctrl-C while waiting for a signal");
+  why = g_strdup_printf ("%s%s", what, atomic_load (&c->rec_start_us) ? "" :
+      " while waiting for a signal");
+  cap_stop (c, why);
+  g_free (why);
+}
+
+static gboolean
+on_sigint (gpointer data)
+{
+  interrupted_by (data, "Ctrl-C");
   return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_sigterm (gpointer data)
+{
+  interrupted_by (data, "SIGTERM");
+  return G_SOURCE_CONTINUE;
+}
+
+/* the terminal or the SSH connection went away */
+static gboolean
+on_sighup (gpointer data)
+{
+  interrupted_by (data, "SIGHUP (the terminal closed)");
+  return G_SOURCE_CONTINUE;
+}
+
+/* the status tick, and --max-time */
+static gboolean
+tick (gpointer data)
+{
+  Capture *c = data;
+  gchar tb[CAP_TIME_LEN], *why;
+
+  if (c->max_time > 0 && !c->stopping && cap_elapsed (c) >= c->max_time) {
+    why = g_strdup_printf ("maximum time reached (%s)",
+        cap_format_time (c->max_time, tb));
+    cap_stop (c, why);
+    g_free (why);
+  }
+  return cap_status_tick (c);
 }
 
 /* after the main loop: what the end means */
@@ -468,10 +528,11 @@ run (Capture * c)
     report (c);
     return c->exit_code;
   }
-  g_unix_signal_add (SIGINT, on_interrupt, c);
-  g_unix_signal_add (SIGTERM, on_interrupt, c);
+  g_unix_signal_add (SIGINT, on_sigint, c);
+  g_unix_signal_add (SIGTERM, on_sigterm, c);
+  g_unix_signal_add (SIGHUP, on_sighup, c);
   if ((ret = start (c)) < 0) {
-    g_timeout_add (c->is_tty ? 500 : 1000, cap_status_tick, c);
+    g_timeout_add (c->is_tty ? 500 : 1000, tick, c);
     g_main_loop_run (c->loop);
   } else if (c->start_time == NULL) {   /* not even opened */
     gst_element_set_state (c->pipeline, GST_STATE_NULL);
@@ -504,6 +565,9 @@ main (int argc, char **argv)
   gint ret;
 
   memset (&c, 0, sizeof (c));
+  /* after a SIGHUP stdout may be a closed pipe: a write must not kill us
+   * before the file and its record are finished */
+  signal (SIGPIPE, SIG_IGN);
   c.no_signal = 10;
   c.gaps = g_array_new (FALSE, FALSE, sizeof (CapGap));
   c.warnings = g_ptr_array_new_with_free_func (g_free);
