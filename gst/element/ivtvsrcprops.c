@@ -294,7 +294,7 @@ ivtv_src_set_control (GstIvtvSrc * src, guint32 cid, const gchar * name,
 
   if (own == NULL) {
     g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_UNSUPPORTED,
-        "the device is not open or has no such control");
+        _("the device is not open or has no such control"));
     return FALSE;
   }
   ok = ivtv_capture_set_control (src->capture, own, value, error);
