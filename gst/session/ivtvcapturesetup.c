@@ -319,6 +319,44 @@ ivtv_capture_check_names (IvtvCapture * cap,
   return FALSE;
 }
 
+/* One control by its v4l2-ctl name, from the element's one way in (colour
+ * balance, orientation, v4l2src's brightness...): set at once while the
+ * device is open, and recorded in the session's extra-controls so that a
+ * reconnect sets it again.  A control the card lacks is an error here
+ * (the caller warns). */
+gboolean
+ivtv_capture_set_control (IvtvCapture * cap, const gchar * name, gint value,
+    GError ** error)
+{
+  GstStructure *one = gst_structure_new ("controls", name, G_TYPE_INT, value,
+      NULL);
+  gint want[IVTV_ENC_N_NAMED], current[IVTV_ENC_N_NAMED];
+  GstStructure **rec = &cap->settings.encoder.extra_controls;
+  gchar *warning = NULL;
+  gboolean ok = TRUE;
+  guint i;
+
+  for (i = 0; i < IVTV_ENC_N_NAMED; i++)
+    want[i] = IVTV_ENCODER_KEEP;
+  g_mutex_lock (&cap->lock);
+  if (ivtv_device_is_open (&cap->dev))
+    ok = ivtv_encoder_apply (&cap->dev, &cap->probe, want, one, current,
+        &warning, error);
+  if (ok && warning) {
+    g_set_error_literal (error, IVTV_SETTINGS_ERROR,
+        IVTV_SETTINGS_ERROR_UNSUPPORTED, warning);
+    ok = FALSE;
+  }
+  if (ok && *rec == NULL)
+    *rec = gst_structure_new_empty ("controls");
+  if (ok)
+    gst_structure_set (*rec, name, G_TYPE_INT, value, NULL);
+  g_mutex_unlock (&cap->lock);
+  g_free (warning);
+  gst_structure_free (one);
+  return ok;
+}
+
 void
 ivtv_capture_get_encoder_current (IvtvCapture * cap,
     gint current[IVTV_ENC_N_NAMED])
