@@ -61,7 +61,10 @@ report_setting (IvtvCapture * cap, GError * err, gboolean live)
       && (err->code == IVTV_SETTINGS_ERROR_BUSY
           || err->code == IVTV_SETTINGS_ERROR_NO_SIGNAL));
 
-  if (fatal)
+  if (fatal && cap->restore_error)
+    IVTV_ERROR (cap->restore_error, RESOURCE, SETTINGS, ("%s",
+            err->message), ("device %s", cap->dev.path));
+  else if (fatal)
     GST_ELEMENT_ERROR (cap->element, RESOURCE, SETTINGS, ("%s",
             err->message), ("device %s", cap->dev.path));
   else
@@ -410,11 +413,13 @@ ivtv_capture_apply_format (IvtvCapture * cap, GstCaps * caps)
       cap->fps_d = res.fps_d;
     }
   }
-  if (!ok) {
+  if (!ok && cap->restore_error)
+    IVTV_ERROR (cap->restore_error, RESOURCE, SETTINGS, ("%s",
+            err->message), ("caps %" GST_PTR_FORMAT, caps));
+  else if (!ok)
     GST_ELEMENT_ERROR (cap->element, RESOURCE, SETTINGS, ("%s",
             err->message), ("caps %" GST_PTR_FORMAT, caps));
-    g_clear_error (&err);
-  }
+  g_clear_error (&err);
   return ok;
 }
 
