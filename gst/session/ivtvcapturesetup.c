@@ -109,7 +109,10 @@ report_setting (IvtvCapture * cap, GError * err, gboolean live, guint setting)
           || (err->code == IVTV_SETTINGS_ERROR_NO_SIGNAL
               && setting == IVTV_SETTING_STANDARD)));
 
-  if (fatal)
+  if (fatal && cap->restore_error)
+    IVTV_ERROR (cap->restore_error, RESOURCE, SETTINGS, ("%s",
+            err->message), ("device %s", cap->dev.path));
+  else if (fatal)
     post_setting_error (cap, err, setting_name (setting));
   else
     GST_ELEMENT_WARNING (cap->element, RESOURCE, SETTINGS, ("%s",
@@ -495,11 +498,13 @@ ivtv_capture_apply_format (IvtvCapture * cap, GstCaps * caps)
       cap->fps_d = res.fps_d;
     }
   }
-  if (!ok) {
+  if (!ok && cap->restore_error)
+    IVTV_ERROR (cap->restore_error, RESOURCE, SETTINGS, ("%s",
+            err->message), ("caps %" GST_PTR_FORMAT, caps));
+  else if (!ok)
     GST_ELEMENT_ERROR (cap->element, RESOURCE, SETTINGS, ("%s",
             err->message), ("caps %" GST_PTR_FORMAT, caps));
-    g_clear_error (&err);
-  }
+  g_clear_error (&err);
   return ok;
 }
 
