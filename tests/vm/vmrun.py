@@ -292,16 +292,19 @@ def boot(args, results, rid, guest_run="", extra=None,
     return meta
 
 
-def ensure_run(args):
-    """Boots once per meson run under a lock; returns (results dir, meta)."""
+def ensure_run(args, name="results", boot_kw=None):
+    """Boots once per meson run under a lock; returns (results dir, meta).
+    name: the results folder (one per suite: vivid's "results", a real
+    driver's "usbip-DRIVER"), boot_kw: boot()'s arguments (default: the
+    vivid checks), a function called under the lock."""
     base = os.path.join(args.build_root, "tests", "vm")
     os.makedirs(base, exist_ok=True)
-    results = os.path.join(base, "results")
+    results = os.path.join(base, name)
     rid = run_id()
     with open(os.path.join(base, "lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         meta_path = os.path.join(results, "run.json")
-        skip_path = os.path.join(base, "skip.json")
+        skip_path = os.path.join(base, name + "-skip.json")
         if os.path.exists(skip_path):
             s = json.load(open(skip_path))
             if s.get("run_id") == rid:
@@ -311,7 +314,9 @@ def ensure_run(args):
             if meta.get("run_id") == rid:
                 return results, meta
         try:
-            meta = boot(args, results, rid, checks=meson_checks(args.source_dir))
+            kw = boot_kw() if boot_kw else {
+                "checks": meson_checks(args.source_dir)}
+            meta = boot(args, results, rid, **kw)
         except Skip as e:
             json.dump({"run_id": rid, "reason": str(e)}, open(skip_path, "w"))
             raise
@@ -407,8 +412,9 @@ def cmd_boot(args):
     return 0
 
 
-def cmd_check(args):
-    results, meta = ensure_run(args)
+def cmd_check(args, results=None, meta=None):
+    if results is None:
+        results, meta = ensure_run(args)
     base = os.path.join(results, "checks", args.id)
     cat(base + ".log")
     if not os.path.exists(base + ".result"):
@@ -430,7 +436,8 @@ def cmd_check(args):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("cmd", choices=["boot", "check", "bench", "compat"])
+    ap.add_argument("cmd", choices=["boot", "check", "bench", "compat",
+                                    "usbip-boot", "usbip-check"])
     ap.add_argument("id", nargs="?")
     ap.add_argument("--build-root", required=True)
     ap.add_argument("--source-dir", required=True)
@@ -451,6 +458,9 @@ def main():
             return cmd_bench(args)
         if args.cmd == "compat":
             return cmd_compat(args)
+        if args.cmd.startswith("usbip-"):
+            import usbipvm
+            return usbipvm.main(args, sys.modules[__name__])
         return cmd_boot(args) if args.cmd == "boot" else cmd_check(args)
     except Skip as e:
         print("SKIP: " + str(e))
