@@ -6,6 +6,7 @@
 #include <string.h>
 
 int model_hdpvr (int argc, char **argv);
+int model_pvrusb2 (int argc, char **argv);
 
 static const struct
 {
@@ -13,6 +14,7 @@ static const struct
   int (*run) (int argc, char **argv);
 } models[] = {
   {"hdpvr", model_hdpvr},
+  {"pvrusb2", model_pvrusb2},
 };
 
 int
