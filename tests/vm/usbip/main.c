@@ -8,6 +8,7 @@
 int model_hdpvr (int argc, char **argv);
 int model_usbtv (int argc, char **argv);
 int model_stk1160 (int argc, char **argv);
+int model_pvrusb2 (int argc, char **argv);
 
 static const struct
 {
@@ -17,6 +18,7 @@ static const struct
   {"hdpvr", model_hdpvr},
   {"usbtv", model_usbtv},
   {"stk1160", model_stk1160},
+  {"pvrusb2", model_pvrusb2},
 };
 
 int
