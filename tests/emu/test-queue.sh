@@ -3,7 +3,11 @@
 # test-queue.sh - the MPEG node's finite driver queue (mpeg-queue.c): a
 # reader that stalls loses whole 32 KiB buffers and the emulator counts
 # exactly what it dropped; a reader that keeps up loses nothing.
-#   test-queue.sh IVTV_EMU MPEG_CLIENT CASE
+# With STREAM_CLOCK_SCAN (tests/emu/stream-clock-scan), the loss is also
+# seen from the stream itself (gst/session/ivtvstreamclock.c): the stalled
+# capture shows one loss where the cut is, of about the dropped size, and
+# the unpaced reference (the emulator's clean stream) none.
+#   test-queue.sh IVTV_EMU MPEG_CLIENT CASE [STREAM_CLOCK_SCAN]
 # CASE: stall       512 KiB queue (--fault queue-kb=512), 2.5 s stall
 #       stall-4mb   ivtv's default 4 MB queue, 8 s stall
 #       keep-up     default queue, 60 s paced reader that keeps up
@@ -11,7 +15,7 @@
 # bytes unpaced, --fault fast): it must be the reference with one run of
 # whole buffers cut out, of exactly the discarded counter's length.
 set -u
-emu=$1 client=$2 case=$3
+emu=$1 client=$2 case=$3 scan=${4:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -59,6 +63,27 @@ if cap[a:] != ref[a + lost:a + lost + len(cap) - a]:
              "bytes (the discarded counter) later" % (a, lost))
 print("cut at %d: %d bytes (%d buffers) missing, as counted"
       % (a, lost, lost // BUF))
+open(sys.argv[1] + ".cut", "w").write("%d\n" % a)
+EOF
+  [ -n "$scan" ] || return 0
+  "$scan" "$tmp/ref.mpg" > "$tmp/ref.scan" || fail "stream-clock-scan failed"
+  "$scan" "$tmp/cap.mpg" > "$tmp/cap.scan" || fail "stream-clock-scan failed"
+  cat "$tmp/cap.scan"
+  grep -q '^losses 0 ' "$tmp/ref.scan" ||
+    fail "the stream clock sees losses in the clean reference: $(cat "$tmp/ref.scan")"
+  python3 - "$tmp/cap.scan" "$(cat "$tmp/cap.mpg.cut")" "$discarded" <<'EOF' || exit 1
+import re, sys
+text = open(sys.argv[1]).read()
+cut, lost = int(sys.argv[2]), int(sys.argv[3])
+found = [tuple(map(int, m)) for m in re.findall(r"loss at byte (\d+) .*?: (\d+) bytes", text)]
+if len(found) != 1:
+    sys.exit("FAIL: the stream clock sees %d losses, want the one cut" % len(found))
+at, n = found[0]
+if not cut <= at <= cut + 2048:
+    sys.exit("FAIL: loss seen at byte %d, the cut is at %d" % (at, cut))
+if not lost / 2 <= n <= lost * 3 / 2:
+    sys.exit("FAIL: loss of %d bytes seen, %d dropped" % (n, lost))
+print("the stream clock saw it: %d bytes at byte %d (%d dropped, at %d)" % (n, at, lost, cut))
 EOF
 }
 
@@ -88,6 +113,12 @@ case $case in
     [ "$warned" = 0 ] || fail "a reader that keeps up was warned of full buffers"
     [ "$size" -ge 40000000 ] || fail "60 s gave only $size bytes"
     cmp -s "$tmp/cap.mpg" "$tmp/ref.mpg" || fail "60 s capture differs from the reference"
+    if [ -n "$scan" ]; then
+      "$scan" "$tmp/cap.mpg" > "$tmp/cap.scan" || fail "stream-clock-scan failed"
+      grep -q '^losses 0 ' "$tmp/cap.scan" ||
+        fail "the stream clock sees losses in 60 s kept up: $(cat "$tmp/cap.scan")"
+      echo "the stream clock sees no loss in it"
+    fi
     echo "60 s paced: $size bytes, identical to the reference, 0 dropped" ;;
   *) fail "unknown case $case" ;;
 esac
