@@ -200,11 +200,11 @@ next_clip (struct emu_file *f)
   struct emu_device *dev = f->dev;
   struct mpeg_priv *p = f->priv;
   const struct emu_input *in = emu_cur_input (dev);
-  bool switched = p->clip && p->clip_input != dev->st->input;
-  bool pal = !(dev->st->std & V4L2_STD_525_60);
+  bool switched = p->clip && p->clip_input != dev->card->st->input;
+  bool pal = !(dev->card->st->std & V4L2_STD_525_60);
   int content = emu_fault_no_signal (dev) ? EMU_CONTENT_BLACK : in->content;
 
-  p->clip_input = dev->st->input;
+  p->clip_input = dev->card->st->input;
   if (switched)
     return emu_clip_get_muted (content, pal, clip_type (dev));
   return emu_clip_get (content, pal, clip_type (dev));
@@ -221,7 +221,7 @@ stream_rate (struct emu_device *dev)
 
   if (type == EMU_CLIP_MPEG1 || type == EMU_CLIP_VCD || type == EMU_CLIP_SVCD) {
     const struct emu_clip *c = emu_clip_get (emu_cur_input (dev)->content,
-        !(dev->st->std & V4L2_STD_525_60), type);
+        !(dev->card->st->std & V4L2_STD_525_60), type);
 
     if (c && c->dur90k)
       return (uint64_t) c->len * 90000 / c->dur90k;
