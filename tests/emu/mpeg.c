@@ -13,8 +13,10 @@
  * input switch that clip starts with ~150 ms of silent audio (ivtv mutes
  * the encoder's audio while it switches).
  * ENCODER_CMD start/stop/pause/resume; a stop (at once, or with
- * STOP_AT_GOP_END at the end of the current clip = a GOP boundary) ends
- * the stream: read() returns 0 once and V4L2_EVENT_EOS is queued. */
+ * STOP_AT_GOP_END at the end of the clip the encoder is making = a GOP
+ * boundary, after the queue's backlog) ends the stream: read() returns 0
+ * once and V4L2_EVENT_EOS is queued; a backlog left unread at close after
+ * a stop is counted with the queue's drops. */
 #include "emu.h"
 #include "mpeg-queue.h"
 #include "payload.h"
@@ -138,10 +140,29 @@ mpeg_open (struct emu_file *f)
   return 0;
 }
 
+static uint64_t held (const struct mpeg_priv *p);
+static uint64_t available (struct emu_file *f, int64_t now, int64_t *next_ns,
+    bool *eos);
+
 static void
 mpeg_close (struct emu_file *f)
 {
+  struct mpeg_priv *p = f->priv;
+
+  int64_t next;
+  bool eos;
+
   emu_lock (f->dev);
+  /* closed after a stop, before the end of the stream: the backlog (what
+   * the encoder made until now) is freed unread (ivtv_v4l2_close ->
+   * ivtv_stop_capture, ivtv-fileops.c) and counted with the queue's drops */
+  if (emu_owner_is (f) && p->started && !p->ended
+      && mshared (f->dev)->stop_req != STOP_NONE
+      && !emu_fault_on (f->dev, EMU_FAULT_FAST)) {
+    available (f, emu_now_ns (), &next, &eos);
+    if (!p->ended && held (p) > 0)
+      account_loss (f, held (p));
+  }
   if (emu_owner_is (f)) {
     emu_owner_release (f);
     reset_shared (f->dev);
@@ -256,6 +277,32 @@ start (struct emu_file *f)
   return 0;
 }
 
+/* The first clip boundary (a GOP end) at or after stream offset @enc: the
+ * end of the clip being read, or of a later one of the same length */
+static uint64_t
+gop_end (const struct mpeg_priv *p, uint64_t enc)
+{
+  uint64_t end = p->pos + (p->clip ? p->clip->len - p->off : 0);
+
+  if (!p->clip || p->clip->len == 0 || enc <= end)
+    return end;
+  return end + (enc - end + p->clip->len - 1) / p->clip->len * p->clip->len;
+}
+
+/* bytes the driver's queue still holds past the reader (lock held) */
+static uint64_t
+held (const struct mpeg_priv *p)
+{
+  uint64_t n = 0;
+  size_t i;
+
+  for (i = 0; i < p->q.n; i++)
+    if (p->q.seg[i].end > p->pos)
+      n += p->q.seg[i].end - (p->q.seg[i].start > p->pos ?
+          p->q.seg[i].start : p->pos);
+  return n;
+}
+
 /* Bytes that may be read now (lock held); *next_ns: when more come.
  * Returns false if the stream just ended (EOS must be sent). */
 static uint64_t
@@ -275,8 +322,9 @@ available (struct emu_file *f, int64_t now, int64_t *next_ns, bool *eos)
     *eos = true;
     return 0;
   }
-  if (ms->stop_req == STOP_GOP_END && p->stop_at == UINT64_MAX) {
-    p->stop_at = p->pos + (p->clip ? p->clip->len - p->off : 0);
+  if (ms->stop_req == STOP_GOP_END && p->stop_at == UINT64_MAX
+      && (fast || ms->paused)) {
+    p->stop_at = gop_end (p, p->pos);
     if (p->pos >= p->stop_at) {
       finish (f);
       *eos = true;
@@ -313,6 +361,11 @@ available (struct emu_file *f, int64_t now, int64_t *next_ns, bool *eos)
   /* what the encoder made since the last look goes through the queue */
   if ((lost = emu_mpq_fill (&p->q, allowed)) > 0)
     account_loss (f, lost);
+  /* a stop at GOP end ends what the encoder is making now: the queue's
+   * backlog is still the reader's (ivtv_get_buffer() hands out q_full
+   * before it reports the end of the stream, ivtv-fileops.c) */
+  if (ms->stop_req == STOP_GOP_END && p->stop_at == UINT64_MAX)
+    p->stop_at = gop_end (p, p->q.produced > p->pos ? p->q.produced : p->pos);
   allowed = emu_mpq_head (&p->q);
   if (p->stop_at != UINT64_MAX && allowed > p->stop_at - p->pos)
     allowed = p->stop_at > p->pos ? p->stop_at - p->pos : 0;
