@@ -57,6 +57,7 @@ struct mpeg_priv
   size_t off;
   uint64_t clock;               /* 90 kHz ticks the loops so far added */
   uint32_t clip_input;          /* input the current clip came from */
+  bool black;                   /* it is the no-signal clip (its own rate) */
   struct emu_mpq q;             /* the driver's buffers (paced runs) */
   uint64_t episodes;            /* q.episodes already reported */
 };
@@ -226,6 +227,7 @@ next_clip (struct emu_file *f)
   int content = emu_fault_no_signal (dev) ? EMU_CONTENT_BLACK : in->content;
 
   p->clip_input = dev->card->st->input;
+  p->black = content == EMU_CONTENT_BLACK;
   if (switched)
     return emu_clip_get_muted (content, pal, clip_type (dev));
   return emu_clip_get (content, pal, clip_type (dev));
@@ -233,9 +235,9 @@ next_clip (struct emu_file *f)
 
 /* bytes per second of the stream: the bitrate control, except for the
  * constant-rate disc formats (MPEG-1, VCD, SVCD: their rates are the
- * standard's), which go at their clip's own rate */
+ * standard's), which go at their clip's own rate, and black */
 static uint64_t
-stream_rate (struct emu_device *dev)
+stream_rate (struct emu_device *dev, bool black)
 {
   int type = clip_type (dev);
   int32_t bitrate = emu_ctrl_value (dev, V4L2_CID_MPEG_VIDEO_BITRATE);
@@ -249,7 +251,37 @@ stream_rate (struct emu_device *dev)
   }
   if (bitrate < 1000000)
     bitrate = 1000000;
+  /* no signal: the encoder (VBR) makes the few bytes black needs, in real
+   * time, not the bitrate's worth of black: the black clip at its own rate
+   * (the picture clips are made near the bitrate, mkpayload.sh) */
+  if (black) {
+    const struct emu_clip *c = emu_clip_get (EMU_CONTENT_BLACK,
+        !(dev->card->st->std & V4L2_STD_525_60), type);
+
+    if (c && c->dur90k && (uint64_t) c->len * 90000 / c->dur90k
+        < (uint64_t) bitrate / 8)
+      return (uint64_t) c->len * 90000 / c->dur90k;
+  }
   return (uint64_t) bitrate / 8;
+}
+
+/* the encoder's rate follows the picture (a signal lost or found, seen
+ * at the clip boundary where the stream changes): from now on, at the
+ * new rate, from where the old one got to */
+static void
+follow_rate (struct emu_file *f, int64_t now)
+{
+  struct mpeg_priv *p = f->priv;
+  uint64_t rate = stream_rate (f->dev, p->black);
+  int64_t dt = now > p->t0 ? now - p->t0 : 0;
+
+  if (rate == p->rate)
+    return;
+  p->base += (uint64_t) (dt * (double) p->rate / 1e9);
+  p->t0 = now;
+  p->rate = rate;
+  emu_debug ("%s: the encoder's rate is now %llu B/s", f->dev->path,
+      (unsigned long long) rate);
 }
 
 /* with the lock held */
@@ -264,7 +296,9 @@ start (struct emu_file *f)
   if ((r = emu_owner_take (f)) < 0)
     return r;
   reset_shared (f->dev);
-  p->rate = stream_rate (f->dev);
+  if (!p->clip)                 /* the first clip will be black */
+    p->black = emu_fault_no_signal (f->dev);
+  p->rate = stream_rate (f->dev, p->black);
   p->t0 = emu_now_ns ();
   p->base = p->pos;
   p->started = true;
@@ -348,8 +382,10 @@ available (struct emu_file *f, int64_t now, int64_t *next_ns, bool *eos)
   else {
     /* `now` may predate t0 when start() ran after the caller's clock
      * read: no time has passed then */
-    int64_t dt = now > p->t0 ? now - p->t0 : 0;
+    int64_t dt;
 
+    follow_rate (f, now);
+    dt = now > p->t0 ? now - p->t0 : 0;
     steps = (uint64_t) (dt * (double) p->rate / 1e9) / CHUNK;
     allowed = p->base + steps * CHUNK;
     *next_ns = p->t0 + (int64_t) ((steps + 1) * CHUNK * 1e9 / p->rate);

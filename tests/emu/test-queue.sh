@@ -13,6 +13,7 @@
 #       keep-up     default queue, 60 s paced reader that keeps up
 #       stop-drain  ENCODER_CMD STOP at GOP end behind a backlog: read to EOS
 #       stop-close  the same, closed right after the stop
+#       black-pacing  no signal: black comes in real time
 # The captured file is compared with the reference stream (the same
 # bytes unpaced, --fault fast): it must be the reference with one run of
 # whole buffers cut out, of exactly the discarded counter's length.
@@ -150,5 +151,30 @@ case $case in
         fail "closed with a ~1.1 MB backlog after the stop: ${discarded:-0} counted"
       echo "the backlog left at close is counted: $discarded bytes"
     fi ;;
+  black-pacing)
+    # no signal: 3 s of reading give about 3 s of black (its SCR), not the
+    # bitrate's worth (750 kB/s of 55 kB clips was 13 s of media a second)
+    "$emu" --profile pvr250 --fault no-signal=0 -- \
+      "$client" capture "$tmp/cap.mpg" 3 > "$tmp/out" 2>&1 || { cat "$tmp/out"; fail "capture failed"; }
+    cat "$tmp/out"
+    python3 - "$tmp/cap.mpg" "$(sed -n 's/.* in \([0-9.]*\) s$/\1/p' "$tmp/out")" <<'EOF' || exit 1
+import sys
+b = open(sys.argv[1], 'rb').read()
+wall = float(sys.argv[2])
+scr, i = [], 0
+while True:
+    i = b.find(b'\x00\x00\x01\xba', i)
+    if i < 0 or i + 14 > len(b):
+        break
+    p = b[i + 4:i + 14]
+    scr.append(((p[0] >> 3) & 7) << 30 | (p[0] & 3) << 28 | p[1] << 20 | (p[2] >> 3) << 15
+               | (p[2] & 3) << 13 | p[3] << 5 | p[4] >> 3)
+    i += 4
+media = (scr[-1] - scr[0]) / 90000.0 if len(scr) > 1 else 0
+print("%d bytes of black: %.2f s of media in %.2f s of reading" % (len(b), media, wall))
+if media > wall * 1.5 + 1:
+    sys.exit("FAIL: black runs %.1f times faster than real time" % (media / wall))
+EOF
+    ;;
   *) fail "unknown case $case" ;;
 esac
