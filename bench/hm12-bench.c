@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* hm12-bench.c - HM12 -> planar 4:2:0, ivtvsrc's own detiling
- * (gst/ivtvhm12.c, to NV12) against libv4lconvert (v4lconvert_convert(),
+ * (gst/paths/ivtvhm12.c, to NV12) against libv4lconvert (v4lconvert_convert(),
  * HM12 to YUV420 = I420, its conversion), the same frames in the same run.
  *   ivtv-emu --profile pvr250-yuv -- hm12-bench [FRAMES]
  * Reads one real frame from the emulated YUV node (/dev/video0), converts

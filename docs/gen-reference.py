@@ -22,6 +22,16 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.join(HERE, "..", "gst")
 
 
+def _sources(top, exts):
+    """The files of gst/ (every layer's folder) ending in exts, as paths
+    relative to gst/ ("session/ivtvcapture.c"), sorted."""
+    out = []
+    for d, _, files in os.walk(top):
+        out += [os.path.relpath(os.path.join(d, f), top) for f in files
+                if f.endswith(exts)]
+    return sorted(out)
+
+
 def load_gst(plugin_dir):
     # exactly this build's plugin, a private registry (never a stale one)
     os.environ["GST_PLUGIN_PATH_1_0"] = os.path.abspath(plugin_dir)
@@ -127,15 +137,12 @@ def messages_from_sources():
 
     # message names given as macros (#define IVTV_STATS_NAME "ivtvsrc-stats")
     names = {}
-    for fn in sorted(os.listdir(SRC)):
-        if fn.endswith((".c", ".h")):
-            with open(os.path.join(SRC, fn), encoding="utf-8") as f:
-                for m in re.finditer(r'#define\s+(\w+)\s+"(ivtvsrc-[a-z0-9-]+)"',
-                                     f.read()):
-                    names[m.group(1)] = m.group(2)
-    for fn in sorted(os.listdir(SRC)):
-        if not fn.endswith(".c"):
-            continue
+    for fn in _sources(SRC, (".c", ".h")):
+        with open(os.path.join(SRC, fn), encoding="utf-8") as f:
+            for m in re.finditer(r'#define\s+(\w+)\s+"(ivtvsrc-[a-z0-9-]+)"',
+                                 f.read()):
+                names[m.group(1)] = m.group(2)
+    for fn in _sources(SRC, ".c"):
         with open(os.path.join(SRC, fn), encoding="utf-8") as f:
             text = f.read()
         for macro, name in names.items():
@@ -164,16 +171,15 @@ def messages_from_sources():
 
 def examples_from_section():
     """(launch line, explanation) of each example in the
-    SECTION:element-ivtvsrc comment (in whichever gst/*.c holds it): the
+    SECTION:element-ivtvsrc comment (in whichever gst/*/*.c holds it): the
     explanation is all the text after `]|` up to the next `|[` or the end
     of the comment, over as many lines as it takes."""
     text = ""
-    for name in sorted(os.listdir(SRC)):
-        if name.endswith(".c"):
-            with open(os.path.join(SRC, name), encoding="utf-8") as f:
-                text = f.read()
-            if "SECTION:element-ivtvsrc" in text:
-                break
+    for name in _sources(SRC, ".c"):
+        with open(os.path.join(SRC, name), encoding="utf-8") as f:
+            text = f.read()
+        if "SECTION:element-ivtvsrc" in text:
+            break
     m = re.search(r"SECTION:element-ivtvsrc(.*?)\*/", text, re.S)
     if not m:
         return []

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Unit tests of gst/ivtvcaps.c: MPEG caps by stream type and by sniffing,
+/* Unit tests of gst/device/ivtvcaps.c: MPEG caps by stream type and by sniffing,
  * the SDTV geometry of a standard, the fourcc table, caps from a probe. */
 #include <gst/check/gstcheck.h>
 #include <string.h>

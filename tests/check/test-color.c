@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Unit tests of gst/ivtvcolor.c: a driver's colour fields as GStreamer
+/* Unit tests of gst/device/ivtvcolor.c: a driver's colour fields as GStreamer
  * colorimetry (SDTV defaulting to BT.601), the field order of interleaved
  * frames (the standard's for V4L2_FIELD_INTERLACED, the driver's for TB and
  * BT), and both written into raw caps. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Unit tests of gst/ivtvdevice.c without a device: names copied from a
+/* Unit tests of gst/device/ivtvdevice.c without a device: names copied from a
  * driver are bounded and printable, a closed device is safe to use. */
 #include <gst/check/gstcheck.h>
 #include <errno.h>

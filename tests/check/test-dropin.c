@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc as a drop-in for v4l2src: v4l2src's property names and values
- * work on ivtvsrc (gst/ivtvdropin.c, gst/ivtvorientation.c).
+ * work on ivtvsrc (gst/element/ivtvdropin.c, gst/element/ivtvorientation.c).
  * test_pvr_* run with --profile pvr250 --fault fast, test_tv_* with
  * --profile tv-streaming (a saa7134-like card with HFLIP), test_cam_* with
  * --profile webcam: norm with v4l2src's nicks sets the card's standard,

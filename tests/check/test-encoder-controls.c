@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Unit tests of gst/ivtvencoder.c without a device: v4l2-ctl control
+/* Unit tests of gst/session/ivtvencoder.c without a device: v4l2-ctl control
  * names, and ivtv_encoder_apply against the fake driver (fakedev.h) whose
  * ioctl()
  * acts as drivers the emulator does not imitate: one that refuses a batch

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Unit tests of gst/ivtviomode.c: the choice of read() or a streaming
+/* Unit tests of gst/device/ivtviomode.c: the choice of read() or a streaming
  * mode for io-mode=auto and forced modes, with errors naming what the
  * device can do. */
 #include <gst/check/gstcheck.h>

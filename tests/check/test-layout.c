@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Unit tests of gst/ivtvlayout.c: where a driver puts the planes of a raw
+/* Unit tests of gst/device/ivtvlayout.c: where a driver puts the planes of a raw
  * frame (its bytesperline), and whether the frame must be copied into
  * GStreamer's layout. */
 #include <gst/check/gstcheck.h>

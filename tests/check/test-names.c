@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Unit tests of gst/ivtvnames.c: fuzzy input names and standard names.
+/* Unit tests of gst/device/ivtvnames.c: fuzzy input names and standard names.
  * No device needed. */
 #include <gst/check/gstcheck.h>
 

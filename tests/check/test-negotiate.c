@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Unit tests of gst/ivtvnegotiate.c: caps of raw/MJPEG formats, order of
+/* Unit tests of gst/session/ivtvnegotiate.c: caps of raw/MJPEG formats, order of
  * preference, fixation and the fourcc for caps.  Probes are written by
  * hand (as an SDTV card, a webcam, a TV card's camera input); no device is
  * opened (dev NULL: no current format). */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Unit tests of gst/ivtvpriority.c without a device: who else has a node
+/* Unit tests of gst/session/ivtvpriority.c without a device: who else has a node
  * open, as the busy error names them (/proc/PID/fd). */
 #include <gst/check/gstcheck.h>
 #include <glib/gstdio.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Unit tests of gst/ivtvprobe.c and the name resolution of
- * gst/ivtvsettings.c against the fake driver (fakedev.h): a sane card is
+/* Unit tests of gst/device/ivtvprobe.c and the name resolution of
+ * gst/session/ivtvsettings.c against the fake driver (fakedev.h): a sane card is
  * read right, a hostile one (endless enumerations, names full of junk,
  * absurd indices) cannot make the probe loop or overflow. */
 #include <gst/check/gstcheck.h>

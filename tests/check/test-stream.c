@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Tests of ivtvsrc's streaming path (gst/ivtvstream.c, ivtvbufqueue.c,
+/* Tests of ivtvsrc's streaming path (gst/paths/ivtvstream.c, ivtvbufqueue.c,
  * ivtvnegotiate.c) against the emulator's `webcam` profile: io-mode auto
  * picks mmap; frames are the device's memory (zero copy, recycled); the
  * copy threshold; dmabuf and userptr; MJPEG; size and frame rate set via a

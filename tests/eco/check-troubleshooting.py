@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """tests/eco: every error, warning and info text the plugin can post
 (GST_ELEMENT_ERROR/WARNING/INFO and the g_set_error texts they carry, in
-gst/*.c) has an entry in docs/troubleshooting.md.  An entry quotes the
+gst/*/*.c) has an entry in docs/troubleshooting.md.  An entry quotes the
 message with its %-placeholders written as words; the check looks for the
 longest literal piece of each message.
 
@@ -43,11 +43,19 @@ def key_of(pieces):
     return chunks[0] if chunks and len(chunks[0]) >= 10 else None
 
 
+def _sources(top, exts):
+    """The files of gst/ (every layer's folder) ending in exts, as paths
+    relative to gst/ ("session/ivtvcapture.c"), sorted."""
+    out = []
+    for d, _, files in os.walk(top):
+        out += [os.path.relpath(os.path.join(d, f), top) for f in files
+                if f.endswith(exts)]
+    return sorted(out)
+
+
 def messages(src):
     out = []
-    for fn in sorted(os.listdir(src)):
-        if not fn.endswith(".c"):
-            continue
+    for fn in _sources(src, ".c"):
         with open(os.path.join(src, fn), encoding="utf-8") as f:
             text = f.read()
         for m in re.finditer(

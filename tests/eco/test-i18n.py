@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """tests/eco: the plugin's messages are set up for translation as in
-GStreamer's plugins: every error, warning and info text of gst/*.c
+GStreamer's plugins: every error, warning and info text of gst/*/*.c
 (GST_ELEMENT_ERROR/WARNING/INFO and the g_set_error texts they carry) is
 wrapped in _() (<glib/gi18n-lib.h>, domain GETTEXT_PACKAGE) unless it is
 built with a *_FORMAT macro (no msgid can match those); po/POTFILES lists
@@ -36,16 +36,15 @@ config = open(os.path.join(build, "gst", "config.h")).read()
 check(re.search(r'#define GETTEXT_PACKAGE "ivtvsrc"', config),
       "config.h defines GETTEXT_PACKAGE")
 check("#define LOCALEDIR" in config, "config.h defines LOCALEDIR")
-plugin = open(os.path.join(gst, "plugin.c")).read()
+plugin = open(os.path.join(gst, "element", "plugin.c")).read()
 check(re.search(r"bindtextdomain \(GETTEXT_PACKAGE, LOCALEDIR\)", plugin)
       and "bind_textdomain_codeset (GETTEXT_PACKAGE, \"UTF-8\")" in plugin,
       "plugin_init binds GETTEXT_PACKAGE to LOCALEDIR, UTF-8")
 
 wrapped = unwrapped = 0
 using = set()
-for fn in sorted(os.listdir(gst)):
-    if not fn.endswith(".c"):
-        continue
+for fn in sorted(os.path.relpath(os.path.join(d, f), gst)
+                 for d, _, fs in os.walk(gst) for f in fs if f.endswith(".c")):
     text = open(os.path.join(gst, fn)).read()
     if re.search(r"\b_\(\s*\"", text):
         using.add("gst/" + fn)

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # test-stats-final.sh - the final ivtvsrc-stats message comes before EOS
 # when num-buffers ends the capture (the base class sends that EOS without
-# asking the element; gst/gstivtvsrc.c create, ivtv_capture_last_buffer):
+# asking the element; gst/element/gstivtvsrc.c create, ivtv_capture_last_buffer):
 # exactly one final=true, after the periodic ones, before "Got EOS", with
 # the buffers of the capture counted.
 #   test-stats-final.sh IVTV_EMU PROFILE

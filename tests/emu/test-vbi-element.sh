@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# test-vbi-element.sh - ivtvsrc on the emulated cards' VBI node (gst/ivtvvbi.c).
+# test-vbi-element.sh - ivtvsrc on the emulated cards' VBI node (gst/paths/ivtvvbi.c).
 #   test-vbi-element.sh IVTV_EMU CHECK_VBI_PY HAVE_ZVBI CASE
 # CASE: sliced-with-mpeg  pvr250 NTSC: sliced CC as s334-1a decodes to the
 #                         caption text while /dev/video0 records MPEG in the

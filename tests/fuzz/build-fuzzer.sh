@@ -5,8 +5,9 @@
 # Without clang or its libFuzzer runtime, OUT is a stub that exits 77 (skip)
 # with the reason, so the build never fails for a missing fuzzer.
 out=$1 src=$2
-sources="ivtvcaps.c ivtvsettings.c ivtvdebug.c ivtvdevice.c ivtviomode.c
-  ivtvencoder.c ivtvnames.c ivtvpath.c ivtvpcm.c ivtvprobe.c ivtvread.c"
+sources="device/ivtvcaps.c session/ivtvsettings.c device/ivtvdebug.c
+  device/ivtvdevice.c device/ivtviomode.c session/ivtvencoder.c device/ivtvnames.c
+  paths/ivtvpath.c paths/ivtvpcm.c device/ivtvprobe.c paths/ivtvread.c"
 stub () {
   printf '#!/bin/sh\necho "SKIP: %s"\nexit 77\n' "$1" > "$out"
   chmod +x "$out"
@@ -31,6 +32,7 @@ for f in $sources; do files="$files $src/gst/$f"; done
 exec "$cc" -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   -Wall -Wextra -Werror -Wno-unused-parameter \
-  -I"$src/gst" -DGETTEXT_PACKAGE='"ivtvsrc"' $(pkg-config --cflags $pkgs) \
+  -I"$src/gst/element" -I"$src/gst/session" -I"$src/gst/paths" \
+  -I"$src/gst/device" -I"$src/gst/provider" -DGETTEXT_PACKAGE='"ivtvsrc"' $(pkg-config --cflags $pkgs) \
   "$src/tests/fuzz/fuzz-probe.c" $files \
   $(pkg-config --libs $pkgs) -o "$out"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* tests/fuzz: libFuzzer harness for the element's probing and read path.
  *
- * The device is fake: an IvtvDevice whose I/O table (gst/ivtvdevice.h)
+ * The device is fake: an IvtvDevice whose I/O table (gst/device/ivtvdevice.h)
  * answers every ioctl and read() from the fuzz input.  Each ioctl takes one
  * control byte: an error (EINVAL, ENOTTY, EIO, EBUSY, ENODEV, EINTR, EAGAIN,
  * ENOMEM) or success, in which case the structure the driver would fill is
@@ -293,7 +293,8 @@ try_read (IvtvDevice * dev)
   if (ivtv_read_start (&r, element, dev, poll, blocksize, &err)) {
     for (i = 0; i < 64; i++) {
       GstBuffer *buf = NULL;
-      GstFlowReturn ret = ivtv_read_create (&r, &buf);
+      IvtvError *e = NULL;
+      GstFlowReturn ret = ivtv_read_create (&r, &buf, &e);
 
       if (buf) {
         GstMapInfo map;
@@ -305,6 +306,8 @@ try_read (IvtvDevice * dev)
         }
         gst_buffer_unref (buf);
       }
+      g_assert (e == NULL || ret == GST_FLOW_ERROR);
+      ivtv_error_free (e);
       if (ret != GST_FLOW_OK)
         break;
     }

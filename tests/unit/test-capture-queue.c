@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Unit tests of the capture queue (gst/ivtvqueue.c): overflow drops the
+/* Unit tests of the capture queue (gst/session/ivtvqueue.c): overflow drops the
  * newest buffer and counts its bytes exactly, one loss event pair per run
  * of drops, the time bound, flushing unblocks pop, the producer's final
  * flow comes after the queued data, and a producer/consumer smoke test in

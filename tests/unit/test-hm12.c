@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Unit tests of the HM12 -> NV12 detiling (gst/ivtvhm12.c): a frame tiled
+/* Unit tests of the HM12 -> NV12 detiling (gst/paths/ivtvhm12.c): a frame tiled
  * by hand (each pixel's value says where it belongs) comes back in place,
  * at 720x480 and 720x576 and at a size with cut edge tiles; a buffer keeps
  * its timestamps; a partial frame is left alone. */

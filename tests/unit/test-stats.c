@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Unit tests of the `ivtvsrc-stats` bookkeeping (gst/ivtvstats.c): every
+/* Unit tests of the `ivtvsrc-stats` bookkeeping (gst/session/ivtvstats.c): every
  * field of the contract (STATS-CONTRACT.md, used by ivtv-capture) with its
  * GType and nothing else, the counts, the bitrate over the last interval,
  * losses, the signal names, the final flag, and counting from threads.

@@ -1,4 +1,4 @@
-# Scenario 1b: input=auto (gst/ivtvinputauto.c) on the kernel's own ENUMINPUT
+# Scenario 1b: input=auto (gst/session/ivtvinputauto.c) on the kernel's own ENUMINPUT
 # status. vivid reports V4L2_IN_ST_NO_SIGNAL for an input whose "Standard
 # Signal Mode" control is "No Signal" (vivid-vid-cap.c vidioc_enum_input,
 # per input since the signal mode is kept per input). Left on an S-Video

@@ -1,0 +1,399 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtvsrc — the read() capture path (see ivtvread.h). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <glib/gi18n-lib.h>
+
+#include "ivtvread.h"
+#include "ivtvdebug.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <string.h>
+
+#define GST_CAT_DEFAULT ivtv_debug
+
+void
+ivtv_read_init (IvtvReader * r)
+{
+  memset (r, 0, sizeof (*r));
+  gst_poll_fd_init (&r->pfd);
+}
+
+gboolean
+ivtv_read_start (IvtvReader * r, GstElement * element, IvtvDevice * dev,
+    GstPoll * poll, guint blocksize, GError ** error)
+{
+  GstStructure *config;
+
+  ivtv_read_stop (r);
+  r->element = element;
+  r->dev = dev;
+  r->poll = poll;
+  r->blocksize = blocksize ? blocksize : 524288;
+  r->offset = 0;
+  r->n_buffers = 0;
+  r->n_short = 0;
+  r->stall.warned = FALSE;
+  r->last_data = g_get_monotonic_time ();
+  r->eio_count = 0;
+  g_atomic_int_set (&r->drain, 0);
+  r->read_first = FALSE;
+  {
+    int fl = fcntl (dev->fd, F_GETFL);
+    r->nonblocking = fl >= 0 && (fl & O_NONBLOCK);
+  }
+
+  r->pool = gst_buffer_pool_new ();
+  config = gst_buffer_pool_get_config (r->pool);
+  gst_buffer_pool_config_set_params (config, NULL, r->blocksize, 1, 0);
+  {
+    /* page-aligned like dd's buffer: the driver's copy (copy_to_user, or
+     * the emulator's memcpy) is measurably slower into a destination that
+     * is only 8-byte aligned, GstMemory's default */
+    GstAllocationParams params;
+    long page = sysconf (_SC_PAGESIZE);
+
+    gst_allocation_params_init (&params);
+    params.align = (page > 0 ? page : 4096) - 1;
+    gst_buffer_pool_config_set_allocator (config, NULL, &params);
+  }
+  if (!gst_buffer_pool_set_config (r->pool, config)
+      || !gst_buffer_pool_set_active (r->pool, TRUE)) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NO_SPACE_LEFT,
+        _("Cannot allocate read buffers of %u bytes"), r->blocksize);
+    gst_object_unref (r->pool);
+    r->pool = NULL;
+    return FALSE;
+  }
+
+  gst_poll_fd_init (&r->pfd);
+  r->pfd.fd = dev->fd;
+  gst_poll_add_fd (poll, &r->pfd);
+  gst_poll_fd_ctl_read (poll, &r->pfd, TRUE);
+  r->started = TRUE;
+  GST_DEBUG_OBJECT (element, "read() capture, %u bytes per buffer",
+      r->blocksize);
+  return TRUE;
+}
+
+void
+ivtv_read_stop (IvtvReader * r)
+{
+  if (r->started && r->poll)
+    gst_poll_remove_fd (r->poll, &r->pfd);
+  gst_poll_fd_init (&r->pfd);
+  if (r->pool) {
+    gst_buffer_pool_set_active (r->pool, FALSE);
+    gst_object_unref (r->pool);
+    r->pool = NULL;
+  }
+  if (r->started)
+    GST_DEBUG_OBJECT (r->element, "read %" G_GUINT64_FORMAT " bytes in %"
+        G_GUINT64_FORMAT " buffers (%" G_GUINT64_FORMAT " short)", r->offset,
+        r->n_buffers, r->n_short);
+  r->started = FALSE;
+}
+
+void
+ivtv_read_set_timeout (IvtvReader * r, guint seconds)
+{
+  ivtv_stall_set_timeout (&r->stall, seconds);
+}
+
+void
+ivtv_read_drain (IvtvReader * r, gint64 max_us)
+{
+  r->drain_start = g_get_monotonic_time ();
+  r->drain_deadline = r->drain_start + max_us;
+  g_atomic_int_set (&r->drain, 1);
+}
+
+/* a read that fills less than 1/8 of its pool block is copied out */
+#define IVTV_READ_COMPACT_RATIO 8
+
+#define WAIT_STEP_US (200 * G_TIME_SPAN_MILLISECOND)
+#define IVTV_READ_DRAIN_IDLE_US (500 * G_TIME_SPAN_MILLISECOND)
+
+/* A drain ends when the driver ends the stream, at its deadline, or after
+ * IVTV_READ_DRAIN_IDLE_US without data (a GOP is about half a second: no
+ * data for that long means the driver will not end it).  The time left, or
+ * 0 when it is over. */
+static gint64
+drain_time_left (IvtvReader * r, gint64 now)
+{
+  gint64 end = MIN (r->drain_deadline,
+      MAX (r->last_data, r->drain_start) + IVTV_READ_DRAIN_IDLE_US);
+
+  return MAX (end - now, 0);
+}
+
+/* Wait until the device is readable.  GST_FLOW_OK when it is; EOS when a
+ * drain ran out of time; ERROR (*@error) when the stall watchdog gives up
+ * (no data since @since, when create() began waiting: a streaming thread
+ * held up downstream never counts as a stall). */
+static GstFlowReturn
+wait_readable (IvtvReader * r, gint64 since, IvtvError ** error)
+{
+  for (;;) {
+    gint64 wait = WAIT_STEP_US;
+    gint ret;
+
+    if (g_atomic_int_get (&r->drain)) {
+      gint64 left = drain_time_left (r, g_get_monotonic_time ());
+
+      if (left == 0) {
+        GST_INFO_OBJECT (r->element, "the driver did not end the stream "
+            "in time: ending it here");
+        return GST_FLOW_EOS;
+      }
+      wait = MIN (wait, left);
+    } else if (ivtv_stall_check (&r->stall, r->element, r->dev,
+            since, error) != GST_FLOW_OK) {
+      return GST_FLOW_ERROR;
+    }
+
+    ret = gst_poll_wait (r->poll, wait * GST_USECOND);
+    if (ret > 0)
+      return GST_FLOW_OK;
+    if (ret == 0 || errno == EINTR || errno == EAGAIN)
+      continue;
+    if (errno == EBUSY)
+      return GST_FLOW_FLUSHING;
+    IVTV_ERROR (error, RESOURCE, READ,
+        (_("Waiting for data from %s failed."), r->dev->path),
+        ("poll: %s", g_strerror (errno)));
+    return GST_FLOW_ERROR;
+  }
+}
+
+static void
+read_error (IvtvReader * r, gint err, IvtvError ** error)
+{
+  switch (err) {
+    case ENODEV:
+    case ENXIO:
+      IVTV_ERROR (error, RESOURCE, READ,
+          (_("The device %s went away (unplugged or driver unloaded)."),
+              r->dev->path), ("read: %s", g_strerror (err)));
+      break;
+    case EIO:
+      IVTV_ERROR (error, RESOURCE, READ,
+          (_("The device %s reported an I/O error %u times in a row; the card "
+              "or its driver is in trouble."), r->dev->path,
+              IVTV_READ_EIO_RETRIES + 1), ("read: %s", g_strerror (err)));
+      break;
+    case EBUSY:
+      IVTV_ERROR (error, RESOURCE, BUSY,
+          (_("%s is busy: another program is already capturing from it."),
+              r->dev->path), ("read: %s", g_strerror (err)));
+      break;
+    case EINVAL:
+      IVTV_ERROR (error, RESOURCE, READ,
+          (_("%s refused read(): it may not support read() capture (try "
+              "io-mode=mmap)."), r->dev->path), ("read: %s", g_strerror (err)));
+      break;
+    default:
+      IVTV_ERROR (error, RESOURCE, READ,
+          (_("Could not read from %s."), r->dev->path),
+          ("read on file descriptor: %s.", g_strerror (err)));
+      break;
+  }
+}
+
+/* Read once into @data, polling first unless a backlog is likely;
+ * EAGAIN/EINTR poll again, EIO is retried IVTV_READ_EIO_RETRIES times.
+ * The byte count, 0, or -errno; *fret is not GST_FLOW_OK when the wait
+ * ended without a read (flushing, drain over, stall error). */
+static gssize
+read_once (IvtvReader * r, guint8 * data, gsize size, GstFlowReturn * fret,
+    IvtvError ** error)
+{
+  gint64 since = g_get_monotonic_time ();
+  gssize n;
+
+  *fret = GST_FLOW_OK;
+  for (;;) {
+    if (!r->read_first && (*fret = wait_readable (r, since, error)) != GST_FLOW_OK)
+      return 0;
+    r->read_first = FALSE;      /* EAGAIN/EINTR: poll again */
+    n = ivtv_device_read (r->dev, data, size);
+    if (n == -EAGAIN || n == -EINTR)
+      continue;
+    if (n == -EIO && r->eio_count < IVTV_READ_EIO_RETRIES) {
+      if (r->eio_count++ == 0)
+        GST_ELEMENT_WARNING (r->element, RESOURCE, READ,
+            (_("The device %s reported an I/O error; retrying."), r->dev->path),
+            ("read: %s (retry %u of %u)", g_strerror (EIO), r->eio_count,
+                IVTV_READ_EIO_RETRIES));
+      g_usleep (100 * G_TIME_SPAN_MILLISECOND);
+      continue;
+    }
+    return n;
+  }
+}
+
+/* What a failed or empty read means for the flow. */
+static GstFlowReturn
+read_failed (IvtvReader * r, gssize n, IvtvError ** error)
+{
+  if (n < 0 && r->reconnect && (n == -ENODEV || n == -ENXIO)) {
+    GST_WARNING_OBJECT (r->element, "%s went away after %" G_GUINT64_FORMAT
+        " bytes", r->dev->path, r->offset);
+    return IVTV_FLOW_DEVICE_LOST;
+  }
+  if (n < 0) {
+    read_error (r, (gint) - n, error);
+    return GST_FLOW_ERROR;
+  }
+  GST_DEBUG_OBJECT (r->element, "read 0 bytes: end of stream");
+  return GST_FLOW_EOS;
+}
+
+/* The pool block @buf (mapped as @map) holds @n bytes: the buffer to push.
+ * Little data in a big block (a paced card hands out what its DMA has,
+ * often 8-32 KiB) is copied out and the block goes back: downstream queues
+ * count buffers, not the memory behind them. */
+static GstBuffer *
+finish_buffer (IvtvReader * r, GstBuffer * buf, GstMapInfo * map, gsize n)
+{
+  if (n < map->size / IVTV_READ_COMPACT_RATIO) {
+    GstBuffer *small = gst_buffer_new_allocate (NULL, n, NULL);
+
+    r->n_short++;
+    gst_buffer_fill (small, 0, map->data, n);
+    gst_buffer_unmap (buf, map);
+    gst_buffer_unref (buf);
+    buf = small;
+  } else {
+    gst_buffer_unmap (buf, map);
+    if (n < map->size) {
+      r->n_short++;
+      gst_buffer_resize (buf, 0, n);
+    }
+  }
+  GST_BUFFER_OFFSET (buf) = r->offset;
+  GST_BUFFER_OFFSET_END (buf) = r->offset + n;
+  r->offset += n;
+  r->n_buffers++;
+  return buf;
+}
+
+GstFlowReturn
+ivtv_read_create (IvtvReader * r, GstBuffer ** out, IvtvError ** error)
+{
+  GstBuffer *buf = NULL;
+  GstMapInfo map;
+  GstFlowReturn fret;
+  gssize n;
+
+  *out = NULL;
+  if (!r->started)
+    return GST_FLOW_FLUSHING;
+
+  fret = gst_buffer_pool_acquire_buffer (r->pool, &buf, NULL);
+  if (fret != GST_FLOW_OK)
+    return fret;
+  if (!gst_buffer_map (buf, &map, GST_MAP_WRITE)) {
+    gst_buffer_unref (buf);
+    IVTV_ERROR (error, RESOURCE, READ, (NULL), ("cannot map a pool buffer"));
+    return GST_FLOW_ERROR;
+  }
+
+  n = read_once (r, map.data, map.size, &fret, error);
+  if (fret == GST_FLOW_OK && n <= 0)
+    fret = read_failed (r, n, error);
+  if (fret != GST_FLOW_OK) {
+    gst_buffer_unmap (buf, &map);
+    gst_buffer_unref (buf);
+    return fret;
+  }
+
+  r->last_data = g_get_monotonic_time ();
+  r->eio_count = 0;
+  ivtv_stall_data (&r->stall, r->element, r->dev);
+  r->read_first = r->nonblocking && (gsize) n == map.size;
+  *out = finish_buffer (r, buf, &map, n);
+  GST_LOG_OBJECT (r->element, "read %" G_GSSIZE_FORMAT " bytes", n);
+  return GST_FLOW_OK;
+}
+
+/* ---- as a capture path (ivtvpath.h) ---- */
+
+typedef struct
+{
+  IvtvPath path;
+  IvtvReader reader;
+} IvtvReadPath;
+
+static GstFlowReturn
+read_path_create (IvtvPath * path, GstBuffer ** buf, IvtvError ** error)
+{
+  return ivtv_read_create (&((IvtvReadPath *) path)->reader, buf, error);
+}
+
+static gboolean
+read_path_drain (IvtvPath * path, gint64 max_us)
+{
+  ivtv_read_drain (&((IvtvReadPath *) path)->reader, max_us);
+  return TRUE;
+}
+
+static void
+read_path_set_timeout (IvtvPath * path, guint seconds)
+{
+  ivtv_read_set_timeout (&((IvtvReadPath *) path)->reader, seconds);
+}
+
+static void
+read_path_get_position (IvtvPath * path, IvtvPathPosition * pos)
+{
+  IvtvReader *r = &((IvtvReadPath *) path)->reader;
+
+  pos->bytes = r->offset;
+  pos->buffers = r->n_buffers;
+  pos->next_offset = r->offset;
+}
+
+static void
+read_path_resume_from (IvtvPath * path, const IvtvPathPosition * before)
+{
+  IvtvReader *r = &((IvtvReadPath *) path)->reader;
+
+  r->offset = before->bytes;    /* byte offsets go on */
+  r->n_buffers = before->buffers;
+}
+
+static void
+read_path_free (IvtvPath * path)
+{
+  ivtv_read_stop (&((IvtvReadPath *) path)->reader);
+  g_free (path);
+}
+
+static const IvtvPathFuncs read_path_funcs = {
+  read_path_create, read_path_drain, read_path_set_timeout,
+  read_path_get_position, read_path_resume_from, read_path_free,
+  NULL                          /* set_behind: read() copies anyway */
+};
+
+IvtvPath *
+ivtv_read_path_new (const IvtvPathConfig * config, GError ** error)
+{
+  IvtvReadPath *p = g_new0 (IvtvReadPath, 1);
+
+  p->path.funcs = &read_path_funcs;
+  p->path.mode = IVTV_IO_RW;
+  ivtv_read_init (&p->reader);
+  if (!ivtv_read_start (&p->reader, config->element, config->dev,
+          config->poll, config->blocksize, error)) {
+    g_free (p);
+    return NULL;
+  }
+  ivtv_read_set_timeout (&p->reader, config->timeout);
+  p->reader.reconnect = config->reconnect;
+  return &p->path;
+}

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtvsrc — the read() capture path (as fdsrc does it).
+ *
+ * IvtvReader reads the device's byte stream into buffers from its own
+ * GstBufferPool (no allocation per buffer): it waits in the capture's
+ * GstPoll (so unlock/flush returns at once), reads once into the buffer and
+ * pushes what it got — a short read is pushed as it is (resized), never
+ * overwritten by the next read; one that fills less than an eighth of the
+ * block is copied into a buffer of its own size and the block goes back to
+ * the pool (queues downstream count buffers, not the memory behind them).
+ * After a read that filled the whole buffer more data is most likely
+ * waiting (a backlog): on a non-blocking fd the
+ * next read is tried before polling, saving a poll() per buffer; EAGAIN
+ * falls back to the poll.  EINTR/EAGAIN poll again; 0 bytes is EOS;
+ * a failing read (ENODEV, EIO, EBUSY, ...) posts an element error saying
+ * what happened; EIO is retried IVTV_READ_EIO_RETRIES times (100 ms apart)
+ * before it is an error.
+ *
+ * Stalls are the shared watchdog's (IvtvStall, ivtvpath.h), measured over
+ * the whole wait of one create() (not per poll() call, and never counting
+ * time the streaming thread spent downstream): no data for `timeout`
+ * seconds posts a warning once, for 2 x `timeout` it fails (never a hang);
+ * timeout 0 waits for ever.
+ *
+ * A drain (ivtv_read_drain, after ENCODER_CMD STOP) reads on until the
+ * driver ends the stream (read() returns 0), the drain deadline passes or
+ * no data comes for 0.5 s (about a GOP), then gives EOS.  With `reconnect`
+ * set, ENODEV/ENXIO posts nothing: create returns IVTV_FLOW_DEVICE_LOST
+ * and the capture session waits for the node to come back.
+ * ivtv_read_path_new() (ivtvpath.h) wraps an IvtvReader as a capture path.
+ * Buffers carry byte offsets; time stamps come from the base class
+ * (do-timestamp: running time on arrival).
+ */
+#ifndef __IVTV_READ_H__
+#define __IVTV_READ_H__
+
+#include <gst/gst.h>
+#include "ivtvdevice.h"
+#include "ivtvpath.h"
+
+G_BEGIN_DECLS
+
+#define IVTV_READ_EIO_RETRIES 3
+
+typedef struct
+{
+  GstElement *element;          /* for messages; not a reference */
+  IvtvDevice *dev;
+  GstPoll *poll;                /* the capture session's; not owned */
+  GstPollFD pfd;
+  GstBufferPool *pool;
+  guint blocksize;
+  gboolean started;
+  IvtvStall stall;              /* timeout 0 (no stall detection) by default */
+  gint64 last_data;             /* monotonic us of the last data */
+  gint drain;                   /* atomic: draining after ENCODER_CMD STOP */
+  gint64 drain_start, drain_deadline;   /* monotonic us */
+  guint eio_count;              /* consecutive EIO */
+  gboolean reconnect;           /* ENODEV: IVTV_FLOW_DEVICE_LOST, no error */
+  gboolean nonblocking;         /* the fd is O_NONBLOCK: read() never blocks */
+  gboolean read_first;          /* last read filled the buffer: skip poll */
+
+  guint64 offset;               /* bytes pushed so far */
+  guint64 n_buffers;
+  guint64 n_short;              /* reads shorter than blocksize */
+} IvtvReader;
+
+void ivtv_read_init (IvtvReader * r);
+
+/* Make the pool (@blocksize bytes per buffer) and watch the device fd in
+ * @poll.  FALSE with @error when the pool cannot be set up. */
+gboolean ivtv_read_start (IvtvReader * r, GstElement * element,
+    IvtvDevice * dev, GstPoll * poll, guint blocksize, GError ** error);
+
+/* One buffer of at most blocksize bytes.  GST_FLOW_FLUSHING when the poll
+ * is set flushing, GST_FLOW_EOS at end of stream, GST_FLOW_ERROR with
+ * *@error set (nothing posted), IVTV_FLOW_DEVICE_LOST (with reconnect). */
+GstFlowReturn ivtv_read_create (IvtvReader * r, GstBuffer ** out,
+    IvtvError ** error);
+
+/* Stall timeout in seconds (0 = off); any thread. */
+void ivtv_read_set_timeout (IvtvReader * r, guint seconds);
+
+/* Read on until the driver ends the stream, at most @max_us from now,
+ * then EOS.  Any thread (the streaming thread notices within 200 ms). */
+void ivtv_read_drain (IvtvReader * r, gint64 max_us);
+
+/* Release the pool and stop watching the fd.  Safe to call twice. */
+void ivtv_read_stop (IvtvReader * r);
+
+G_END_DECLS
+
+#endif /* __IVTV_READ_H__ */

@@ -1,0 +1,805 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtvsrc — the streaming capture path: V4L2 buffer queue, zero-copy
+ * GstMemory per V4L2 buffer, requeue on release, copy threshold,
+ * timestamps and dropped-frame accounting (see ivtvstream.h).
+ * REQBUFS, start/stop, DQBUF and what a frame becomes; the buffers and
+ * their requeueing are ivtvbufqueue's.  Also this path's IvtvPath.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <glib/gi18n-lib.h>
+
+#include "ivtvstream.h"
+#include "ivtvbufqueue.h"
+#include "ivtvcaps.h"
+#include "ivtvdebug.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+#include <gst/allocators/allocators.h>
+#include <gst/video/video.h>
+
+#define GST_CAT_DEFAULT ivtv_debug
+
+/* One poll() of the wait for a frame; the stall watchdog looks in between. */
+#define WAIT_STEP (200 * GST_MSECOND)
+
+/* poll() said "ready" within this time: the driver had a frame waiting
+ * (we are behind, or the card is not paced), so the next DQBUF is tried
+ * before poll(); an EAGAIN from it goes back to poll().  A card that
+ * keeps up makes poll() wait most of a frame, so it costs no extra DQBUF. */
+#define READY_AT_ONCE_US 500
+
+struct _IvtvStream
+{
+  GstElement *element;
+  IvtvDevice *dev;
+  IvtvIoMode mode;              /* mmap, userptr or dmabuf */
+
+  IvtvBufQueue *queue;          /* NULL when not started */
+  GstPoll *poll;
+  GstPollFD pollfd;
+  GstAllocator *dmabuf_alloc;
+
+  guint32 sizeimage;
+  gint fps_n, fps_d;            /* 0/1 when unknown */
+  gboolean repack;              /* driver layout != GStreamer's: copy */
+  gboolean bff_std;             /* FIELD_INTERLACED of a 525-line std */
+  gboolean via_libv4l2;         /* buffers are libv4l2's: always copy */
+  GstVideoInfo info;            /* raw formats (repack) */
+  IvtvFrameLayout layout;       /* where the driver puts the planes */
+
+  gint64 last_sequence;         /* -1 before the first frame */
+  gboolean eos_pending;         /* the driver flagged the last buffer */
+  IvtvStall stall;              /* the stall watchdog */
+  gboolean dq_first;            /* try DQBUF before poll() (see READY_AT_ONCE_US) */
+  gboolean reconnect;           /* a lost device is not an error (caller's) */
+  gboolean behind;              /* downstream is behind: copy every frame */
+  gboolean shift_pending;       /* offsets go on from next_offset */
+  gint64 offset_shift;          /* buffer offset - driver sequence */
+  guint64 next_offset, bytes;
+  guint64 frames, dropped, copied;
+};
+
+GQuark
+ivtv_stream_error_quark (void)
+{
+  return g_quark_from_static_string ("ivtv-stream-error-quark");
+}
+
+static guint32
+mode_memory (IvtvIoMode mode)
+{
+  return mode == IVTV_IO_USERPTR ? V4L2_MEMORY_USERPTR :
+      V4L2_MEMORY_MMAP;
+}
+
+/* ---- public API ---- */
+
+IvtvStream *
+ivtv_stream_new (GstElement * element, IvtvDevice * dev, IvtvIoMode mode)
+{
+  IvtvStream *s;
+
+  ivtv_debug_init ();
+
+  s = g_new0 (IvtvStream, 1);
+  ivtv_stall_init (&s->stall, IVTV_PATH_DEFAULT_TIMEOUT);
+  s->element = element;
+  s->dev = dev;
+  s->mode = mode;
+  s->last_sequence = -1;
+  gst_poll_fd_init (&s->pollfd);
+  return s;
+}
+
+void
+ivtv_stream_free (IvtvStream * stream)
+{
+  if (stream == NULL)
+    return;
+  ivtv_stream_stop (stream);
+  g_free (stream);
+}
+
+guint
+ivtv_stream_probe_modes (IvtvDevice * dev)
+{
+  static const IvtvIoMode modes[] = { IVTV_IO_MMAP, IVTV_IO_USERPTR };
+  guint i, mask = 0;
+
+  if (!ivtv_device_has_cap (dev, V4L2_CAP_STREAMING))
+    return 0;
+
+  for (i = 0; i < G_N_ELEMENTS (modes); i++) {
+    struct v4l2_requestbuffers req;
+    int ret;
+
+    memset (&req, 0, sizeof (req));
+    req.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    req.memory = mode_memory (modes[i]);
+    req.count = 0;
+    ret = ivtv_ioctl (dev, VIDIOC_REQBUFS, &req);
+    /* EBUSY: another queue owner; the memory type itself is fine */
+    if (ret == 0 || ret == -EBUSY) {
+      mask |= IVTV_IO_BIT (modes[i]);
+      if (modes[i] == IVTV_IO_MMAP)
+        mask |= IVTV_IO_BIT (IVTV_IO_DMABUF);
+    }
+  }
+  return mask;
+}
+
+/* Raw formats: does the driver's layout need repacking? */
+static void
+check_layout (IvtvStream * s, const struct v4l2_pix_format *pix)
+{
+  const IvtvFormatMap *m = ivtv_caps_lookup_fourcc (pix->pixelformat);
+
+  s->repack = FALSE;
+  if (m == NULL || m->format == GST_VIDEO_FORMAT_UNKNOWN
+      || pix->width == 0 || pix->height == 0 || pix->width > 32768
+      || pix->height > 32768)
+    return;
+  if (!gst_video_info_set_format (&s->info, m->format, pix->width,
+          pix->height))
+    return;
+  s->repack = ivtv_layout_from_driver (&s->info, pix->bytesperline,
+      &s->layout);
+  if (s->repack)
+    GST_INFO_OBJECT (s->element, "the driver's lines are %u bytes, "
+        "GStreamer's %d: frames are copied into GStreamer's layout",
+        pix->bytesperline, GST_VIDEO_INFO_PLANE_STRIDE (&s->info, 0));
+}
+
+static gboolean
+read_format (IvtvStream * s, GError ** error)
+{
+  struct v4l2_format fmt;
+  struct v4l2_streamparm parm;
+  int ret;
+
+  ret = ivtv_device_get_format (s->dev, &fmt);
+  if (ret < 0) {
+    g_set_error (error, IVTV_STREAM_ERROR, ret == -ENODEV ?
+        IVTV_STREAM_ERROR_DEVICE : IVTV_STREAM_ERROR_FAILED,
+        _("Could not read the capture format of %s (VIDIOC_G_FMT: %s)"),
+        s->dev->path, g_strerror (-ret));
+    return FALSE;
+  }
+  s->sizeimage = fmt.fmt.pix.sizeimage;
+  if (s->sizeimage == 0)
+    s->sizeimage = fmt.fmt.pix.bytesperline * fmt.fmt.pix.height;
+  if (s->sizeimage == 0 || s->sizeimage > 256 * 1024 * 1024) {
+    g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_FAILED,
+        _("The driver of %s reports an unusable frame size of %u bytes"),
+        s->dev->path, s->sizeimage);
+    return FALSE;
+  }
+
+  check_layout (s, &fmt.fmt.pix);
+
+  /* V4L2_FIELD_INTERLACED: the older field depends on the standard */
+  s->bff_std = FALSE;
+  if (fmt.fmt.pix.field == V4L2_FIELD_INTERLACED) {
+    v4l2_std_id std = 0;
+    if (ivtv_ioctl (s->dev, VIDIOC_G_STD, &std) == 0
+        && (std & V4L2_STD_525_60) && !(std & V4L2_STD_625_50))
+      s->bff_std = TRUE;
+  }
+
+  s->fps_n = 0;
+  s->fps_d = 1;
+  memset (&parm, 0, sizeof (parm));
+  parm.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  if (ivtv_ioctl (s->dev, VIDIOC_G_PARM, &parm) == 0) {
+    struct v4l2_fract *tpf = &parm.parm.capture.timeperframe;
+    if (tpf->numerator > 0 && tpf->denominator > 0
+        && tpf->denominator <= G_MAXINT && tpf->numerator <= G_MAXINT) {
+      s->fps_n = tpf->denominator;
+      s->fps_d = tpf->numerator;
+    }
+  }
+  return TRUE;
+}
+
+/* "rw, mmap, userptr, dmabuf": what the device accepts right now. */
+static gchar *
+offered_modes (IvtvDevice * dev)
+{
+  return ivtv_io_mode_describe (dev->device_caps,
+      ivtv_stream_probe_modes (dev));
+}
+
+static IvtvStreamError
+classify (int err)
+{
+  switch (err) {
+    case -ENODEV:
+    case -ENXIO:
+      return IVTV_STREAM_ERROR_DEVICE;
+    default:
+      return IVTV_STREAM_ERROR_FAILED;
+  }
+}
+
+static void
+free_driver_buffers (IvtvDevice * dev, guint32 memory)
+{
+  struct v4l2_requestbuffers req;
+  int ret;
+
+  memset (&req, 0, sizeof (req));
+  req.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  req.memory = memory;
+  req.count = 0;
+  ret = ivtv_ioctl (dev, VIDIOC_REQBUFS, &req);
+  if (ret < 0)
+    GST_DEBUG ("REQBUFS 0: %s (buffers are freed when the device closes)",
+        g_strerror (-ret));
+}
+
+/* Can this device stream in this mode at all? */
+static gboolean
+check_can_stream (IvtvStream * s, GError ** error)
+{
+  if (!ivtv_device_has_cap (s->dev, V4L2_CAP_STREAMING)) {
+    g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_UNSUPPORTED,
+        _("%s does not support streaming I/O (%s)"), s->dev->path,
+        ivtv_device_has_cap (s->dev, V4L2_CAP_READWRITE) ?
+        "it offers read() only: use io-mode=rw" : "and no read() either");
+    return FALSE;
+  }
+  if (s->mode == IVTV_IO_DMABUF && ivtv_device_via_libv4l2 (s->dev)) {
+    /* libv4l2 may convert into its own buffers: an export would hand out
+     * the unconverted frames */
+    g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_UNSUPPORTED,
+        _("dmabuf export of %s is not possible through libv4l2 "
+        "(use-libv4l2=off, or io-mode=mmap)"), s->dev->path);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* REQBUFS @count buffers: the number the driver gave, 0 with @error. */
+static guint
+request_buffers (IvtvStream * s, guint count, GError ** error)
+{
+  const gchar *name = ivtv_io_mode_nick (s->mode);
+  struct v4l2_requestbuffers req;
+  int ret;
+
+  memset (&req, 0, sizeof (req));
+  req.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  req.memory = mode_memory (s->mode);
+  req.count = count;
+  ret = ivtv_ioctl (s->dev, VIDIOC_REQBUFS, &req);
+  if (ret < 0) {
+    IvtvStreamError code = classify (ret);
+    gchar *offered = offered_modes (s->dev);
+
+    if (ret == -EINVAL || ret == -ENOTTY)
+      code = IVTV_STREAM_ERROR_UNSUPPORTED;
+    g_set_error (error, IVTV_STREAM_ERROR, code,
+        _("%s refused %s streaming (VIDIOC_REQBUFS: %s)%s; it offers: %s"),
+        s->dev->path, name, g_strerror (-ret), ret == -EBUSY ?
+        "; another application (or buffers of an earlier capture still "
+        "held downstream) may be using it" : "", offered);
+    g_free (offered);
+    return 0;
+  }
+  if (req.count == 0) {
+    g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_FAILED,
+        _("%s gave no buffers for %s streaming (VIDIOC_REQBUFS count 0)"),
+        s->dev->path, name);
+    return 0;
+  }
+  if (req.count > IVTV_STREAM_MAX_BUFFERS) {
+    g_set_error (error, IVTV_STREAM_ERROR, IVTV_STREAM_ERROR_FAILED,
+        _("%s wants %u buffers for %s streaming, more than the %u allowed"),
+        s->dev->path, req.count, name, IVTV_STREAM_MAX_BUFFERS);
+    free_driver_buffers (s->dev, req.memory);
+    return 0;
+  }
+  GST_DEBUG_OBJECT (s->element, "%s: %u buffers of %u bytes", name,
+      req.count, s->sizeimage);
+  return req.count;
+}
+
+/* Map/export/allocate @count buffers, queue them all, STREAMON.  The
+ * queue, or NULL with @error (everything undone). */
+static IvtvBufQueue *
+queue_and_stream_on (IvtvStream * s, guint count, GError ** error)
+{
+  guint32 memory = mode_memory (s->mode);
+  IvtvBufQueue *q = ivtv_buf_queue_new (s->dev, memory, count);
+  const gchar *what = NULL;
+  int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  IvtvStreamError code;
+  guint i;
+  int ret = 0;
+
+  if (s->mode == IVTV_IO_DMABUF && s->dmabuf_alloc == NULL)
+    s->dmabuf_alloc = gst_dmabuf_allocator_new ();
+  for (i = 0; i < count && ret >= 0; i++)
+    ret = ivtv_buf_queue_setup (q, i, s->sizeimage,
+        s->mode == IVTV_IO_DMABUF ? s->dmabuf_alloc : NULL, &what);
+  if (ret >= 0 && (ret = ivtv_buf_queue_qbuf_all (q)) < 0)
+    what = "VIDIOC_QBUF";
+  if (ret >= 0 && (ret = ivtv_ioctl (s->dev, VIDIOC_STREAMON, &type)) < 0)
+    what = "VIDIOC_STREAMON";
+  if (ret >= 0)
+    return q;
+
+  code = classify (ret);
+  if (s->mode == IVTV_IO_DMABUF && (ret == -EINVAL || ret == -ENOTTY)
+      && g_str_equal (what, "VIDIOC_EXPBUF"))
+    code = IVTV_STREAM_ERROR_UNSUPPORTED;
+  g_set_error (error, IVTV_STREAM_ERROR, code,
+      _("Could not start %s streaming on %s (%s: %s)"),
+      ivtv_io_mode_nick (s->mode), s->dev->path, what, g_strerror (-ret));
+  ivtv_buf_queue_deactivate (q, TRUE);
+  free_driver_buffers (s->dev, memory);
+  ivtv_buf_queue_unref (q);
+  return NULL;
+}
+
+gboolean
+ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
+    GError ** error)
+{
+  guint count;
+
+  g_return_val_if_fail (s->queue == NULL, FALSE);
+
+  if (!check_can_stream (s, error) || !read_format (s, error))
+    return FALSE;
+  /* libv4l2 converts into buffers of its own, whose life it manages (its
+   * close unmaps them): never hand those downstream */
+  s->via_libv4l2 = ivtv_device_via_libv4l2 (s->dev);
+
+  count = IVTV_STREAM_DEFAULT_BUFFERS + MIN (extra_buffers,
+      IVTV_STREAM_MAX_BUFFERS);
+  count = request_buffers (s, MIN (count, IVTV_STREAM_MAX_BUFFERS), error);
+  if (count == 0 || (s->queue = queue_and_stream_on (s, count, error)) == NULL)
+    return FALSE;
+
+  s->poll = poll;
+  s->pollfd.fd = s->dev->fd;
+  gst_poll_add_fd (poll, &s->pollfd);
+  gst_poll_fd_ctl_read (poll, &s->pollfd, TRUE);
+  s->last_sequence = -1;
+  s->eos_pending = FALSE;
+  s->stall.warned = FALSE;
+  s->dq_first = FALSE;
+  s->shift_pending = FALSE;
+  s->offset_shift = 0;
+  s->frames = s->dropped = s->copied = s->bytes = s->next_offset = 0;
+  return TRUE;
+}
+
+void
+ivtv_stream_stop (IvtvStream * s)
+{
+  IvtvBufQueue *q = s->queue;
+  guint out;
+
+  if (q == NULL)
+    goto done;
+
+  /* STREAMOFF; no requeue from dispose after this */
+  out = ivtv_buf_queue_deactivate (q, TRUE);
+  if (out > 0)
+    GST_DEBUG_OBJECT (s->element, "%u buffers still downstream", out);
+  /* even with buffers out: drivers with V4L2_BUF_CAP_SUPPORTS_ORPHANED_BUFS
+   * free the queue and keep the mappings valid; others say EBUSY and free
+   * it when the device is closed */
+  free_driver_buffers (s->dev, ivtv_buf_queue_get_memory (q));
+  s->queue = NULL;
+  ivtv_buf_queue_unref (q);
+  if (s->poll) {
+    /* the node may be closed next (reconnect): a closed fd in the poll
+     * would make every wait on it return at once */
+    gst_poll_remove_fd (s->poll, &s->pollfd);
+    s->poll = NULL;
+  }
+
+done:
+  if (s->dmabuf_alloc) {
+    gst_object_unref (s->dmabuf_alloc);
+    s->dmabuf_alloc = NULL;
+  }
+}
+
+/* ---- capture ---- */
+
+/* Running time at which the frame of @b was captured. */
+static GstClockTime
+frame_timestamp (IvtvStream * s, const struct v4l2_buffer *b)
+{
+  GstClock *clock;
+  GstClockTime base, now, age = 0;
+
+  GST_OBJECT_LOCK (s->element);
+  clock = GST_ELEMENT_CLOCK (s->element);
+  if (clock)
+    gst_object_ref (clock);
+  base = GST_ELEMENT_CAST (s->element)->base_time;
+  GST_OBJECT_UNLOCK (s->element);
+  if (clock == NULL)
+    return GST_CLOCK_TIME_NONE;
+
+  now = gst_clock_get_time (clock);
+  gst_object_unref (clock);
+
+  if ((b->flags & V4L2_BUF_FLAG_TIMESTAMP_MASK) ==
+      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC && (b->timestamp.tv_sec != 0
+          || b->timestamp.tv_usec != 0)) {
+    /* g_get_monotonic_time is CLOCK_MONOTONIC, the clock of the flag */
+    GstClockTime captured = GST_TIMEVAL_TO_TIME (b->timestamp);
+    GstClockTime mono = g_get_monotonic_time () * GST_USECOND;
+    if (mono > captured)
+      age = mono - captured;
+    /* a frame's time is when it began: drivers that stamp its end (usbtv:
+     * usbtv-video.c usbtv_image_chunk on the last packet) say so, and the
+     * frame began one period earlier */
+    if ((b->flags & V4L2_BUF_FLAG_TSTAMP_SRC_MASK) ==
+        V4L2_BUF_FLAG_TSTAMP_SRC_EOF && s->fps_n > 0)
+      age += gst_util_uint64_scale_int (GST_SECOND, s->fps_d, s->fps_n);
+  }
+  if (now < base + age)
+    return 0;
+  return now - base - age;
+}
+
+static void
+post_dropped (IvtvStream * s, guint64 lost, GstClockTime ts, GstClockTime dur)
+{
+  GstMessage *msg;
+
+  GST_INFO_OBJECT (s->element, "%" G_GUINT64_FORMAT " frames lost (total %"
+      G_GUINT64_FORMAT ")", lost, s->dropped);
+  msg = gst_message_new_qos (GST_OBJECT_CAST (s->element), TRUE, ts,
+      GST_CLOCK_TIME_NONE, ts, GST_CLOCK_TIME_IS_VALID (dur) ?
+      dur * lost : GST_CLOCK_TIME_NONE);
+  gst_message_set_qos_values (msg, 0, 1.0, 1000000);
+  gst_message_set_qos_stats (msg, GST_FORMAT_BUFFERS, s->frames, s->dropped);
+  gst_element_post_message (s->element, msg);
+}
+
+static GstFlowReturn
+capture_error (IvtvStream * s, int err, const gchar * what,
+    IvtvError ** error)
+{
+  if (err == -ENODEV || err == -ENXIO)
+    IVTV_ERROR (error, RESOURCE, READ,
+        (_("The device %s was disconnected."), s->dev->path),
+        ("%s: %s", what, g_strerror (-err)));
+  else
+    IVTV_ERROR (error, RESOURCE, READ,
+        (_("Could not capture from %s."), s->dev->path),
+        ("%s: %s", what, g_strerror (-err)));
+  return GST_FLOW_ERROR;
+}
+
+/* Waits until the device has a frame (or reports an error: *poll_error,
+ * the DQBUF that follows says which): GST_FLOW_OK, FLUSHING or ERROR. */
+static GstFlowReturn
+wait_frame (IvtvStream * s, gboolean * poll_error, IvtvError ** error)
+{
+  gint64 since = g_get_monotonic_time ();  /* not held up downstream */
+
+  *poll_error = FALSE;
+  for (;;) {
+    gint ret;
+
+    if (ivtv_stall_check (&s->stall, s->element, s->dev, since, error)
+        != GST_FLOW_OK)
+      return GST_FLOW_ERROR;
+    ret = gst_poll_wait (s->poll, WAIT_STEP);
+    if (ret < 0) {
+      if (errno == EBUSY)
+        return GST_FLOW_FLUSHING;
+      if (errno == EINTR || errno == EAGAIN)
+        continue;
+      return capture_error (s, -errno, "poll", error);
+    }
+    if (ret == 0)
+      continue;
+    if (gst_poll_fd_can_read (s->poll, &s->pollfd))
+      return GST_FLOW_OK;
+    if (gst_poll_fd_has_error (s->poll, &s->pollfd)
+        || gst_poll_fd_has_closed (s->poll, &s->pollfd)) {
+      *poll_error = TRUE;
+      return GST_FLOW_OK;
+    }
+  }
+}
+
+/* Wait (unless a frame is likely waiting) and DQBUF into @b. */
+static GstFlowReturn
+dequeue (IvtvStream * s, struct v4l2_buffer *b, IvtvError ** error)
+{
+  for (;;) {
+    gboolean poll_error = FALSE;
+    GstFlowReturn fret;
+    int ret;
+
+    if (!s->dq_first) {
+      gint64 t0 = g_get_monotonic_time ();
+
+      if ((fret = wait_frame (s, &poll_error, error)) != GST_FLOW_OK)
+        return fret;
+      s->dq_first = !poll_error
+          && g_get_monotonic_time () - t0 < READY_AT_ONCE_US;
+    }
+    memset (b, 0, sizeof (*b));
+    b->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    b->memory = ivtv_buf_queue_get_memory (s->queue);
+    ret = ivtv_ioctl (s->dev, VIDIOC_DQBUF, b);
+    if (ret == -EAGAIN && poll_error)
+      return capture_error (s, -EIO, "poll (the device reported an error)",
+          error);
+    if (ret == -EAGAIN) {
+      s->dq_first = FALSE;
+      continue;
+    }
+    if (ret == -EPIPE)
+      return GST_FLOW_EOS;
+    if ((ret == -ENODEV || ret == -ENXIO) && s->reconnect) {
+      GST_INFO_OBJECT (s->element, "%s went away after %" G_GUINT64_FORMAT
+          " frames", s->dev->path, s->frames);
+      return IVTV_FLOW_DEVICE_LOST;
+    }
+    return ret < 0 ? capture_error (s, ret, "VIDIOC_DQBUF", error) :
+        GST_FLOW_OK;
+  }
+}
+
+/* Count a gap in the driver's sequence numbers as dropped frames. */
+static void
+check_sequence (IvtvStream * s, const struct v4l2_buffer *b, GstClockTime ts,
+    GstClockTime dur)
+{
+  if (s->last_sequence >= 0 && b->sequence > s->last_sequence + 1) {
+    guint64 lost = b->sequence - s->last_sequence - 1;
+    s->dropped += lost;
+    post_dropped (s, lost, ts, dur);
+  }
+  s->last_sequence = b->sequence;
+}
+
+static gboolean
+frame_is_bad (IvtvStream * s, const struct v4l2_buffer *b, GstMemory * mem)
+{
+  return (b->flags & V4L2_BUF_FLAG_ERROR) || b->bytesused == 0
+      || b->bytesused > mem->maxsize
+      || (s->repack && b->bytesused < s->layout.size);
+}
+
+/* The GstBuffer of a good frame: its V4L2 buffer's memory (zero copy), or
+ * a copy when few buffers are left queued, downstream is behind (frames
+ * wait in the element's queue), the layout needs repacking or the buffers
+ * are libv4l2's.  NULL when a copy cannot be made. */
+static GstBuffer *
+wrap_frame (IvtvStream * s, const struct v4l2_buffer *b, GstMemory * mem,
+    guint queued)
+{
+  GstBuffer *out;
+
+  mem->offset = 0;
+  mem->size = b->bytesused;
+  if (queued >= IVTV_STREAM_MIN_QUEUED && !s->repack && !s->via_libv4l2
+      && !s->behind) {
+    out = gst_buffer_new ();
+    gst_buffer_append_memory (out, mem);
+    return out;
+  }
+  out = ivtv_layout_copy_frame (mem, b->bytesused,
+      s->repack ? &s->info : NULL, &s->layout);
+  gst_memory_unref (mem);       /* requeued at once */
+  if (out) {
+    s->copied++;
+    GST_LOG_OBJECT (s->element, "copied frame %u (%u buffers queued%s)",
+        b->sequence, queued, s->repack ? ", repacked" : "");
+  }
+  return out;
+}
+
+/* Offsets (the driver's sequence, shifted after a reconnect) and the
+ * field order flags. */
+static void
+set_frame_meta (IvtvStream * s, GstBuffer * out, const struct v4l2_buffer *b)
+{
+  if (s->shift_pending) {
+    s->offset_shift = (gint64) s->next_offset - (gint64) b->sequence;
+    s->shift_pending = FALSE;
+  }
+  GST_BUFFER_OFFSET (out) = (guint64) ((gint64) b->sequence + s->offset_shift);
+  GST_BUFFER_OFFSET_END (out) = GST_BUFFER_OFFSET (out) + 1;
+  s->next_offset = GST_BUFFER_OFFSET_END (out);
+  switch (b->field) {
+    case V4L2_FIELD_INTERLACED:
+      /* the order is the standard's: bottom field first on 525 lines */
+      if (!s->bff_std)
+        GST_BUFFER_FLAG_SET (out, GST_VIDEO_BUFFER_FLAG_TFF);
+      GST_BUFFER_FLAG_SET (out, GST_VIDEO_BUFFER_FLAG_INTERLACED);
+      break;
+    case V4L2_FIELD_INTERLACED_TB:
+      GST_BUFFER_FLAG_SET (out, GST_VIDEO_BUFFER_FLAG_TFF);
+      /* fall through */
+    case V4L2_FIELD_INTERLACED_BT:
+      GST_BUFFER_FLAG_SET (out, GST_VIDEO_BUFFER_FLAG_INTERLACED);
+      break;
+    default:
+      break;
+  }
+  if (s->frames == 0)
+    GST_BUFFER_FLAG_SET (out, GST_BUFFER_FLAG_DISCONT);
+}
+
+GstFlowReturn
+ivtv_stream_create (IvtvStream * s, GstBuffer ** buf, IvtvError ** error)
+{
+  struct v4l2_buffer b;
+  GstMemory *mem;
+  GstBuffer *out;
+  GstClockTime ts, dur = GST_CLOCK_TIME_NONE;
+  guint queued;
+  GstFlowReturn fret;
+
+  g_return_val_if_fail (s->queue != NULL, GST_FLOW_ERROR);
+
+  for (;;) {
+    if (s->eos_pending)
+      return GST_FLOW_EOS;
+    if ((fret = dequeue (s, &b, error)) != GST_FLOW_OK)
+      return fret;
+    mem = ivtv_buf_queue_take (s->queue, b.index, &queued);
+    if (mem == NULL) {
+      IVTV_ERROR (error, RESOURCE, READ,
+          (_("The driver of %s returned an invalid buffer."), s->dev->path),
+          ("VIDIOC_DQBUF gave index %u, not one of the %u queued buffers",
+              b.index, ivtv_buf_queue_get_size (s->queue)));
+      return GST_FLOW_ERROR;
+    }
+    if (s->fps_n > 0)
+      dur = gst_util_uint64_scale_int (GST_SECOND, s->fps_d, s->fps_n);
+    ts = frame_timestamp (s, &b);
+    check_sequence (s, &b, ts, dur);
+    if (b.flags & V4L2_BUF_FLAG_LAST)
+      s->eos_pending = TRUE;
+    if (!frame_is_bad (s, &b, mem))
+      break;
+    GST_WARNING_OBJECT (s->element, "dropping buffer %u: %s (%u bytes)",
+        b.index, (b.flags & V4L2_BUF_FLAG_ERROR) ? "error flag" :
+        "bad payload size", b.bytesused);
+    s->dropped++;
+    gst_memory_unref (mem);     /* back to the driver */
+  }
+
+  if ((out = wrap_frame (s, &b, mem, queued)) == NULL)
+    return capture_error (s, -ENOMEM, "copying a frame", error);
+  GST_BUFFER_PTS (out) = ts;
+  GST_BUFFER_DTS (out) = GST_CLOCK_TIME_NONE;
+  GST_BUFFER_DURATION (out) = dur;
+  set_frame_meta (s, out, &b);
+  s->bytes += b.bytesused;
+  s->frames++;
+  ivtv_stall_data (&s->stall, s->element, s->dev);
+  *buf = out;
+  return GST_FLOW_OK;
+}
+
+void
+ivtv_stream_set_timeout (IvtvStream * s, guint seconds)
+{
+  ivtv_stall_set_timeout (&s->stall, seconds);
+}
+
+void
+ivtv_stream_set_reconnect (IvtvStream * s, gboolean reconnect)
+{
+  s->reconnect = reconnect;
+}
+
+void
+ivtv_stream_get_position (IvtvStream * s, IvtvPathPosition * pos)
+{
+  pos->bytes = s->bytes;
+  pos->buffers = s->frames;
+  pos->next_offset = s->next_offset;
+}
+
+void
+ivtv_stream_resume_from (IvtvStream * s, const IvtvPathPosition * before)
+{
+  s->next_offset = before->next_offset;
+  s->bytes = before->bytes;
+  s->frames = before->buffers;
+  s->shift_pending = TRUE;
+}
+
+/* ---- as a capture path (ivtvpath.h) ---- */
+
+typedef struct
+{
+  IvtvPath path;
+  IvtvStream *stream;
+} IvtvStreamPath;
+
+static GstFlowReturn
+stream_path_create (IvtvPath * path, GstBuffer ** buf, IvtvError ** error)
+{
+  return ivtv_stream_create (((IvtvStreamPath *) path)->stream, buf, error);
+}
+
+static gboolean
+stream_path_drain (IvtvPath * path, gint64 max_us)
+{
+  (void) path;
+  (void) max_us;
+  return FALSE;                 /* no encoder to stop: the base class's EOS */
+}
+
+static void
+stream_path_set_timeout (IvtvPath * path, guint seconds)
+{
+  ivtv_stream_set_timeout (((IvtvStreamPath *) path)->stream, seconds);
+}
+
+static void
+stream_path_get_position (IvtvPath * path, IvtvPathPosition * pos)
+{
+  ivtv_stream_get_position (((IvtvStreamPath *) path)->stream, pos);
+}
+
+static void
+stream_path_resume_from (IvtvPath * path, const IvtvPathPosition * before)
+{
+  ivtv_stream_resume_from (((IvtvStreamPath *) path)->stream, before);
+}
+
+static void
+stream_path_free (IvtvPath * path)
+{
+  ivtv_stream_free (((IvtvStreamPath *) path)->stream);
+  g_free (path);
+}
+
+/* Frames wait in the element's queue: a V4L2 buffer handed out now would
+ * stay out of the driver's queue until downstream catches up. */
+static void
+stream_path_set_behind (IvtvPath * path, gboolean behind)
+{
+  ((IvtvStreamPath *) path)->stream->behind = behind;
+}
+
+static const IvtvPathFuncs stream_path_funcs = {
+  stream_path_create, stream_path_drain, stream_path_set_timeout,
+  stream_path_get_position, stream_path_resume_from, stream_path_free,
+  stream_path_set_behind
+};
+
+IvtvPath *
+ivtv_stream_path_new (const IvtvPathConfig * config, GError ** error)
+{
+  IvtvStreamPath *p = g_new0 (IvtvStreamPath, 1);
+
+  p->path.funcs = &stream_path_funcs;
+  p->path.mode = config->mode;
+  p->stream = ivtv_stream_new (config->element, config->dev, config->mode);
+  ivtv_stream_set_timeout (p->stream, config->timeout);
+  ivtv_stream_set_reconnect (p->stream, config->reconnect);
+  if (!ivtv_stream_start (p->stream, config->poll, config->extra_buffers,
+          error)) {
+    ivtv_stream_free (p->stream);
+    g_free (p);
+    return NULL;
+  }
+  return &p->path;
+}

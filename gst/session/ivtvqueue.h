@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtvsrc — the capture queue: a bounded, flushable FIFO of captured
+ * GstBuffers between the reader thread (the producer, which read()s or
+ * DQBUFs the card) and the element's create() (the consumer).
+ *
+ * The card must be drained whatever downstream does, so a push never
+ * blocks: when the queue is full (max-buffer-bytes or max-buffer-time
+ * reached) the incoming buffer is dropped and counted, and the queue
+ * reports each run of drops twice through the loss callback, when it
+ * starts and when it ends (the next buffer queued, the final flow, or a
+ * clear), so the element posts one warning per run (ivtv_loss_describe()
+ * writes its text).  The first buffer queued after a run carries
+ * GST_BUFFER_FLAG_DISCONT.  The producer ends the stream with a final flow
+ * (EOS, error, device lost), which pop returns once the queued buffers
+ * are drained; an error flow may carry the error itself (data, posted by
+ * whoever pops it: so it comes after every buffer before it).  pop blocks until a buffer, the final flow, or flushing
+ * (set_flushing TRUE/FALSE as GstDataQueue's).  Bounds are settable and the
+ * fill level readable from any thread; everything is under one mutex.
+ */
+#ifndef __IVTV_QUEUE_H__
+#define __IVTV_QUEUE_H__
+
+#include <gst/gst.h>
+#include "ivtvloss.h"
+
+G_BEGIN_DECLS
+
+typedef struct _IvtvQueue IvtvQueue;
+
+typedef enum
+{
+  IVTV_QUEUE_OK,                /* queued */
+  IVTV_QUEUE_DROPPED,           /* full: dropped and counted as lost */
+  IVTV_QUEUE_REFUSED            /* flushing or ended: discarded, no loss */
+} IvtvQueueResult;
+
+/* The fill level at one moment. */
+typedef struct
+{
+  guint64 bytes;
+  guint buffers;
+  GstClockTime time;
+  gdouble fill;                 /* 0..1, the fuller of the two bounds */
+} IvtvQueueLevel;
+
+/* Everything that went through since creation (or the last clear). */
+typedef struct
+{
+  guint64 pushed_bytes, pushed_buffers;
+  guint64 popped_bytes, popped_buffers;
+  guint64 dropped_bytes, dropped_buffers, dropped_frames;
+  guint64 loss_runs;
+} IvtvQueueTotals;
+
+/* @max_bytes, @max_time: bounds, 0 = no bound on that measure. */
+IvtvQueue *ivtv_queue_new (guint64 max_bytes, GstClockTime max_time);
+void ivtv_queue_free (IvtvQueue * q);
+
+void ivtv_queue_set_max_bytes (IvtvQueue * q, guint64 max_bytes);
+void ivtv_queue_set_max_time (IvtvQueue * q, GstClockTime max_time);
+/* Raw video: every buffer is one frame (dropped frames are counted). */
+void ivtv_queue_set_frames (IvtvQueue * q, gboolean one_frame_per_buffer);
+/* @func is called with @data (not a reference) for each run's start and
+ * end. */
+void ivtv_queue_set_loss_func (IvtvQueue * q, IvtvLossFunc func, gpointer data);
+
+/* Producer.  Takes @buf in every case; never blocks. */
+IvtvQueueResult ivtv_queue_push (IvtvQueue * q, GstBuffer * buf);
+/* Producer: the stream ends with @flow (not GST_FLOW_OK), returned by pop
+ * after the queued buffers; later pushes are refused. */
+void ivtv_queue_push_flow (IvtvQueue * q, GstFlowReturn flow);
+/* The same, the flow carrying @error (the producer's failure as data, the
+ * queue's until pop hands it over; freed with @error_free if never). */
+void ivtv_queue_push_flow_full (IvtvQueue * q, GstFlowReturn flow,
+    gpointer error, GDestroyNotify error_free);
+
+/* Consumer: GST_FLOW_OK and a buffer in *buf, the final flow once the
+ * queue is empty, or GST_FLOW_FLUSHING. */
+GstFlowReturn ivtv_queue_pop (IvtvQueue * q, GstBuffer ** buf);
+/* The same; with the final flow, *@error gets what it carries (once: the
+ * caller owns it; NULL after). */
+GstFlowReturn ivtv_queue_pop_full (IvtvQueue * q, GstBuffer ** buf,
+    gpointer * error);
+
+/* TRUE: pop returns GST_FLOW_FLUSHING at once and pushes are refused;
+ * the queued buffers stay until ivtv_queue_clear(). */
+void ivtv_queue_set_flushing (IvtvQueue * q, gboolean flushing);
+/* Drop what is queued (not counted as lost), end a loss run, forget the
+ * final flow and the totals. */
+void ivtv_queue_clear (IvtvQueue * q);
+
+void ivtv_queue_get_level (IvtvQueue * q, IvtvQueueLevel * level);
+void ivtv_queue_get_totals (IvtvQueue * q, IvtvQueueTotals * totals);
+
+G_END_DECLS
+
+#endif /* __IVTV_QUEUE_H__ */

@@ -1,0 +1,496 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtvsrc — the reader thread (see ivtvreaderthread.h): the loop that
+ * reads and queues, capture timestamps, frame gaps, the loss warnings and
+ * the `ivtvsrc-stats` messages. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <glib/gi18n-lib.h>
+
+#include "ivtvreaderthread.h"
+#include "ivtvdebug.h"
+
+#include <string.h>
+
+#define GST_CAT_DEFAULT ivtvsrc_debug
+
+/* Buffers waiting, create() not waiting for one, and none taken for this
+ * long: downstream is behind (not just being woken), a streaming path
+ * copies frames out (see produce). */
+#define BEHIND_US (100 * G_TIME_SPAN_MILLISECOND)
+
+/* Frame gaps closer together than this go into one warning. */
+#define GAP_WARN_INTERVAL (10 * GST_SECOND)
+
+/* The periodic stats message's share of the thread: the clock calls it on
+ * its own thread, so it lives until the clock id is freed and finds the
+ * reader (NULL once it stopped) under its own lock. */
+typedef struct
+{
+  GMutex lock;
+  IvtvReaderThread *reader;
+} IvtvStatsTick;
+
+struct _IvtvReaderThread
+{
+  GstElement *element;          /* not a reference */
+  IvtvQueue *queue;
+  IvtvStats *stats;
+  IvtvSignal *signal;           /* the session's, may be NULL */
+  IvtvReaderProduce produce;
+  gpointer data;
+  gboolean frames;
+  gint64 pace_us;               /* byte streams: the least time between reads */
+
+  GThread *thread;
+  GMutex lock;                  /* the flags below */
+  GCond cond;
+  gboolean flushing, stopping, ending;
+  gboolean final_posted;
+  gint64 last_pop_us;           /* monotonic: create() last took a buffer */
+  gboolean in_pop;              /* create() waits for a buffer */
+
+  GstClock *sysclock;
+  GstClockID tick_id;
+  IvtvStatsTick *tick;
+
+  /* reader thread only */
+  GstClockTime first_pts;
+  guint64 next_offset;          /* frames: the offset expected next */
+  gboolean have_offset;
+  guint64 gap_frames, gap_bytes;        /* not yet warned about */
+  GstClockTime gap_at, gap_dur, last_gap_warn;
+};
+
+static GstClockTime
+monotonic (void)
+{
+  return (GstClockTime) g_get_monotonic_time () * GST_USECOND;
+}
+
+/* ---- stats ---- */
+
+static IvtvStatsSignal
+signal_state (IvtvSignal * s)
+{
+  IvtvStatsSignal state = IVTV_STATS_SIGNAL_UNKNOWN;
+
+  if (s == NULL)
+    return state;
+  g_mutex_lock (&s->lock);
+  if (s->checked)
+    state = !s->present ? IVTV_STATS_SIGNAL_NONE : s->locked ?
+        IVTV_STATS_SIGNAL_PRESENT : IVTV_STATS_SIGNAL_NO_LOCK;
+  g_mutex_unlock (&s->lock);
+  return state;
+}
+
+static void
+post_stats (IvtvReaderThread * r, gboolean final)
+{
+  IvtvQueueLevel level;
+
+  if (final) {
+    g_mutex_lock (&r->lock);
+    if (r->final_posted) {
+      g_mutex_unlock (&r->lock);
+      return;
+    }
+    r->final_posted = TRUE;
+    g_mutex_unlock (&r->lock);
+  }
+  ivtv_queue_get_level (r->queue, &level);
+  ivtv_stats_set_signal (r->stats, signal_state (r->signal));
+  gst_element_post_message (r->element, ivtv_stats_message (r->stats,
+          GST_OBJECT (r->element), monotonic (), &level, final));
+}
+
+static gboolean
+stats_tick (GstClock * clock, GstClockTime time, GstClockID id, gpointer data)
+{
+  IvtvStatsTick *tick = data;
+
+  (void) clock;
+  (void) time;
+  (void) id;
+  g_mutex_lock (&tick->lock);
+  if (tick->reader && !tick->reader->final_posted)
+    post_stats (tick->reader, FALSE);
+  g_mutex_unlock (&tick->lock);
+  return TRUE;
+}
+
+static void
+stats_tick_free (gpointer data)
+{
+  IvtvStatsTick *tick = data;
+
+  g_mutex_clear (&tick->lock);
+  g_free (tick);
+}
+
+static void
+start_ticks (IvtvReaderThread * r, guint interval_ms)
+{
+  GstClockTime interval = (GstClockTime) interval_ms * GST_MSECOND;
+
+  if (interval_ms == 0 || r->tick_id)
+    return;
+  r->tick = g_new0 (IvtvStatsTick, 1);
+  g_mutex_init (&r->tick->lock);
+  r->tick->reader = r;
+  r->tick_id = gst_clock_new_periodic_id (r->sysclock,
+      gst_clock_get_time (r->sysclock) + interval, interval);
+  gst_clock_id_wait_async (r->tick_id, stats_tick, r->tick, stats_tick_free);
+}
+
+static void
+stop_ticks (IvtvReaderThread * r)
+{
+  if (r->tick_id == NULL)
+    return;
+  g_mutex_lock (&r->tick->lock);        /* a message being posted ends */
+  r->tick->reader = NULL;
+  g_mutex_unlock (&r->tick->lock);
+  gst_clock_id_unschedule (r->tick_id);
+  gst_clock_id_unref (r->tick_id);      /* frees the tick in the end */
+  r->tick_id = NULL;
+  r->tick = NULL;
+}
+
+/* ---- losses ---- */
+
+static void
+queue_loss (const IvtvLoss * loss, gpointer data)
+{
+  IvtvReaderThread *r = data;
+  gchar *text;
+
+  if (loss->kind == IVTV_LOSS_STARTED) {
+    GST_INFO_OBJECT (r->element, "the queue is full: dropping buffers");
+    return;
+  }
+  ivtv_stats_add_loss (r->stats, loss->bytes, loss->frames, TRUE);
+  text = ivtv_loss_describe (loss);
+  GST_ELEMENT_WARNING (r->element, RESOURCE, READ, (_("%s."), text),
+      ("%" G_GUINT64_FORMAT " buffers dropped (max-buffer-bytes=%"
+          G_GUINT64_FORMAT ", max-buffer-time=%" G_GUINT64_FORMAT ")",
+          loss->buffers, loss->max_bytes, loss->max_time));
+  g_free (text);
+}
+
+static gchar *
+format_position (GstClockTime t)
+{
+  gchar *s = g_strdup_printf ("%" GST_TIME_FORMAT, GST_TIME_ARGS (t));
+  gchar *dot = strchr (s, '.');
+
+  if (dot && dot[1])
+    dot[2] = '\0';
+  return s;
+}
+
+/* The frames of the gaps found so far, in one warning. */
+static void
+warn_gaps (IvtvReaderThread * r)
+{
+  gchar *size, *at;
+
+  if (r->gap_frames == 0)
+    return;
+  size = g_format_size (r->gap_bytes);
+  at = format_position (r->gap_at);
+  GST_ELEMENT_WARNING (r->element, RESOURCE, READ,
+      ("Lost %" G_GUINT64_FORMAT " frame%s (%s, %.1f s) of the recording at "
+          "%s: the driver dropped them (its buffers were not taken in time, "
+          "or the card reported them bad).", r->gap_frames,
+          r->gap_frames == 1 ? "" : "s", size,
+          (gdouble) r->gap_dur / GST_SECOND, at),
+      ("gap in the driver's frame sequence numbers"));
+  g_free (size);
+  g_free (at);
+  r->gap_frames = r->gap_bytes = 0;
+  r->gap_dur = 0;
+}
+
+/* Raw video: an offset past the one expected means frames the driver
+ * dropped (or flagged bad); counted, and warned about at most every
+ * GAP_WARN_INTERVAL. */
+static void
+check_gap (IvtvReaderThread * r, GstBuffer * buf)
+{
+  guint64 offset = GST_BUFFER_OFFSET (buf), lost;
+  GstClockTime pts = GST_BUFFER_PTS (buf), now = monotonic ();
+
+  if (!r->frames || offset == GST_BUFFER_OFFSET_NONE)
+    return;
+  if (r->have_offset && offset > r->next_offset) {
+    lost = offset - r->next_offset;
+    ivtv_stats_add_loss (r->stats, lost * gst_buffer_get_size (buf), lost,
+        FALSE);
+    if (r->gap_frames == 0)
+      r->gap_at = GST_CLOCK_TIME_IS_VALID (pts)
+          && GST_CLOCK_TIME_IS_VALID (r->first_pts) && pts >= r->first_pts ?
+          pts - r->first_pts : 0;
+    r->gap_frames += lost;
+    r->gap_bytes += lost * gst_buffer_get_size (buf);
+    if (GST_BUFFER_DURATION_IS_VALID (buf))
+      r->gap_dur += lost * GST_BUFFER_DURATION (buf);
+    if (!GST_CLOCK_TIME_IS_VALID (r->last_gap_warn)
+        || now >= r->last_gap_warn + GAP_WARN_INTERVAL) {
+      warn_gaps (r);
+      r->last_gap_warn = now;
+    }
+  }
+  r->next_offset = offset + 1;
+  r->have_offset = TRUE;
+}
+
+/* ---- the thread ---- */
+
+/* The running time now: when a buffer without a PTS was read. */
+static GstClockTime
+running_time_now (GstElement * element)
+{
+  GstClock *clock;
+  GstClockTime base, now;
+
+  GST_OBJECT_LOCK (element);
+  clock = GST_ELEMENT_CLOCK (element);
+  if (clock)
+    gst_object_ref (clock);
+  base = element->base_time;
+  GST_OBJECT_UNLOCK (element);
+  if (clock == NULL)
+    return GST_CLOCK_TIME_NONE;
+  now = gst_clock_get_time (clock);
+  gst_object_unref (clock);
+  return now > base ? now - base : 0;
+}
+
+static void
+take_buffer (IvtvReaderThread * r, GstBuffer * buf)
+{
+  if (!GST_BUFFER_PTS_IS_VALID (buf)) {
+    GstClockTime now = running_time_now (r->element);
+
+    buf = gst_buffer_make_writable (buf);
+    GST_BUFFER_PTS (buf) = now;
+  }
+  /* the capture time, not the push's (the base class stamps a buffer
+   * without a DTS when it is pushed) */
+  if (!GST_BUFFER_DTS_IS_VALID (buf) && GST_BUFFER_PTS_IS_VALID (buf)) {
+    buf = gst_buffer_make_writable (buf);
+    GST_BUFFER_DTS (buf) = GST_BUFFER_PTS (buf);
+  }
+  if (!GST_CLOCK_TIME_IS_VALID (r->first_pts))
+    r->first_pts = GST_BUFFER_PTS (buf);
+  ivtv_stats_add_read (r->stats, gst_buffer_get_size (buf), monotonic ());
+  check_gap (r, buf);
+  ivtv_queue_push (r->queue, buf);
+}
+
+/* A live source captures in PLAYING only: paused, the card is not read
+ * (the driver drops what comes meanwhile, a gap that is reported). */
+static gboolean
+is_playing (GstElement * element)
+{
+  gboolean playing;
+
+  GST_OBJECT_LOCK (element);
+  playing = GST_STATE_TARGET (element) == GST_STATE_PLAYING;
+  GST_OBJECT_UNLOCK (element);
+  return playing;
+}
+
+/* Wait while flushing or paused.  FALSE: stop (after queueing EOS when
+ * ending). */
+static gboolean
+wait_not_flushing (IvtvReaderThread * r, gboolean after_flushing_flow)
+{
+  gboolean go_on;
+
+  g_mutex_lock (&r->lock);
+  if (after_flushing_flow && !r->flushing && !r->stopping && !r->ending)
+    g_cond_wait_until (&r->cond, &r->lock, g_get_monotonic_time () +
+        10 * G_TIME_SPAN_MILLISECOND);
+  while ((r->flushing || !is_playing (r->element)) && !r->stopping
+      && !r->ending)
+    g_cond_wait_until (&r->cond, &r->lock, g_get_monotonic_time () +
+        10 * G_TIME_SPAN_MILLISECOND);
+  go_on = !r->stopping && !r->ending;
+  if (r->ending && !r->stopping)
+    ivtv_queue_push_flow (r->queue, GST_FLOW_EOS);
+  g_mutex_unlock (&r->lock);
+  return go_on;
+}
+
+/* A byte stream read in small pieces (a paced card hands out what its
+ * DMA has, a few KiB) is read at most every pace_us: one wake-up of this
+ * thread and of create() per pace_us instead of per DMA transfer.  Only
+ * when the card is caught up: a big read, or more data waiting (a backlog,
+ * a card that is not paced), goes on at once.  Stop, flushing and EOS end
+ * the wait. */
+#define PACE_BIG_READ (64 * 1024)
+
+static void
+pace (IvtvReaderThread * r, gint64 read_start, gsize size, gboolean more)
+{
+  gint64 until = read_start + r->pace_us;
+
+  if (r->pace_us <= 0 || size >= PACE_BIG_READ || more)
+    return;
+  g_mutex_lock (&r->lock);
+  while (!r->stopping && !r->flushing && !r->ending
+      && g_cond_wait_until (&r->cond, &r->lock, until));
+  g_mutex_unlock (&r->lock);
+}
+
+static gpointer
+reader_loop (gpointer data)
+{
+  IvtvReaderThread *r = data;
+  GstFlowReturn ret = GST_FLOW_OK;
+
+  while (wait_not_flushing (r, ret == GST_FLOW_FLUSHING)) {
+    IvtvQueueLevel level;
+    GstBuffer *buf = NULL;
+    gboolean behind, more = FALSE;
+    IvtvError *error = NULL;
+    gint64 t0;
+
+    ivtv_queue_get_level (r->queue, &level);
+    g_mutex_lock (&r->lock);
+    behind = level.buffers > 0 && !r->in_pop
+        && g_get_monotonic_time () - r->last_pop_us > BEHIND_US;
+    g_mutex_unlock (&r->lock);
+    /* a V4L2 buffer queued now would be out of the driver until
+     * downstream catches up */
+    t0 = g_get_monotonic_time ();
+    ret = r->produce (r->data, behind, &buf, &more, &error);
+    if (ret == GST_FLOW_OK) {
+      gsize size = gst_buffer_get_size (buf);
+
+      take_buffer (r, buf);
+      pace (r, t0, size, more);
+    } else if (ret != GST_FLOW_FLUSHING) {
+      GST_DEBUG_OBJECT (r->element, "the reader ends: %s",
+          gst_flow_get_name (ret));
+      /* the error after the buffers read before it */
+      ivtv_queue_push_flow_full (r->queue, ret, error,
+          (GDestroyNotify) ivtv_error_free);
+      break;
+    }
+    ivtv_error_free (error);    /* (none: FLUSHING carries none) */
+  }
+  warn_gaps (r);
+  return NULL;
+}
+
+IvtvReaderThread *
+ivtv_reader_thread_start (GstElement * element,
+    const IvtvReaderLimits * limits, gboolean frames, GstClockTime pace,
+    IvtvSignal * signal, IvtvReaderProduce produce, gpointer data)
+{
+  IvtvReaderThread *r = g_new0 (IvtvReaderThread, 1);
+
+  r->pace_us = GST_CLOCK_TIME_IS_VALID (pace) ? (gint64) (pace / GST_USECOND)
+      : 0;
+  r->element = element;
+  r->queue = ivtv_queue_new (limits->max_bytes, limits->max_time);
+  ivtv_queue_set_frames (r->queue, frames);
+  ivtv_queue_set_loss_func (r->queue, queue_loss, r);
+  r->stats = ivtv_stats_new ();
+  ivtv_stats_start (r->stats, monotonic ());
+  r->signal = signal;
+  r->produce = produce;
+  r->data = data;
+  r->frames = frames;
+  r->first_pts = GST_CLOCK_TIME_NONE;
+  r->last_gap_warn = GST_CLOCK_TIME_NONE;
+  r->last_pop_us = g_get_monotonic_time ();
+  g_mutex_init (&r->lock);
+  g_cond_init (&r->cond);
+  r->sysclock = gst_system_clock_obtain ();
+  start_ticks (r, limits->stats_interval);
+  r->thread = g_thread_new ("ivtvsrc-reader", reader_loop, r);
+  GST_DEBUG_OBJECT (element, "reader thread started: max-buffer-bytes %"
+      G_GUINT64_FORMAT ", max-buffer-time %" GST_TIME_FORMAT ", stats every "
+      "%u ms", limits->max_bytes, GST_TIME_ARGS (limits->max_time),
+      limits->stats_interval);
+  return r;
+}
+
+void
+ivtv_reader_thread_stop (IvtvReaderThread * r)
+{
+  if (r == NULL)
+    return;
+  g_mutex_lock (&r->lock);
+  r->stopping = TRUE;
+  g_cond_broadcast (&r->cond);
+  g_mutex_unlock (&r->lock);
+  ivtv_queue_set_flushing (r->queue, TRUE);
+  g_thread_join (r->thread);
+  stop_ticks (r);
+  post_stats (r, TRUE);
+  ivtv_queue_free (r->queue);
+  ivtv_stats_free (r->stats);
+  gst_object_unref (r->sysclock);
+  g_cond_clear (&r->cond);
+  g_mutex_clear (&r->lock);
+  g_free (r);
+}
+
+GstFlowReturn
+ivtv_reader_thread_pop (IvtvReaderThread * r, GstBuffer ** buf,
+    IvtvError ** error)
+{
+  GstFlowReturn ret;
+
+  g_mutex_lock (&r->lock);
+  r->in_pop = TRUE;
+  g_mutex_unlock (&r->lock);
+  ret = ivtv_queue_pop_full (r->queue, buf, (gpointer *) error);
+  g_mutex_lock (&r->lock);
+  r->in_pop = FALSE;
+  r->last_pop_us = g_get_monotonic_time ();
+  g_mutex_unlock (&r->lock);
+  if (ret == GST_FLOW_EOS)
+    post_stats (r, TRUE);
+  return ret;
+}
+
+void
+ivtv_reader_thread_set_flushing (IvtvReaderThread * r, gboolean flushing)
+{
+  g_mutex_lock (&r->lock);
+  r->flushing = flushing;
+  g_cond_broadcast (&r->cond);
+  g_mutex_unlock (&r->lock);
+  ivtv_queue_set_flushing (r->queue, flushing);
+}
+
+void
+ivtv_reader_thread_end (IvtvReaderThread * r)
+{
+  g_mutex_lock (&r->lock);
+  r->ending = TRUE;
+  g_cond_broadcast (&r->cond);
+  g_mutex_unlock (&r->lock);
+}
+
+void
+ivtv_reader_thread_post_final (IvtvReaderThread * r)
+{
+  post_stats (r, TRUE);
+}
+
+void
+ivtv_reader_thread_set_limits (IvtvReaderThread * r,
+    const IvtvReaderLimits * limits)
+{
+  ivtv_queue_set_max_bytes (r->queue, limits->max_bytes);
+  ivtv_queue_set_max_time (r->queue, limits->max_time);
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtvsrc — the reader thread: a thread of the capture session that keeps
+ * reading the card whatever downstream does, and feeds the bounded capture
+ * queue (ivtvqueue.h) that the element's create() takes from.
+ *
+ * It asks a produce function (the session's: the path's next buffer, with
+ * the reconnect loop) for buffers, stamps each with the running time at
+ * which it was read (unless the path gave a PTS: the capture time of a
+ * frame), counts it (ivtvstats.h), finds gaps in the frame offsets of a
+ * streaming path (frames the driver dropped), and queues it.  What is lost
+ * (the queue full, a gap) is counted and posted as one
+ * GST_ELEMENT_WARNING per run; an `ivtvsrc-stats` element message goes out
+ * every stats-interval milliseconds (a periodic clock id of the system
+ * clock, so it comes while the card or downstream stalls) and once more,
+ * final, at the end.
+ *
+ * An error is data (IvtvError, ivtvpath.h): produce returns it with
+ * GST_FLOW_ERROR, the thread queues it as the final flow's, after the
+ * buffers read before it, and pop hands it to the element, which posts it
+ * (so a pipeline that stops on the error has them all).  Nothing on this
+ * thread posts an error.
+ *
+ * Flushing (the element's unlock) makes pop return GST_FLOW_FLUSHING and
+ * the reader wait until it is cleared; a flow that is not OK from produce
+ * (EOS, error, device lost given up) ends the thread and is what pop
+ * returns once the queued buffers are out.
+ */
+#ifndef __IVTV_READER_THREAD_H__
+#define __IVTV_READER_THREAD_H__
+
+#include <gst/gst.h>
+#include "ivtvpath.h"
+#include "ivtvqueue.h"
+#include "ivtvsignal.h"
+#include "ivtvstats.h"
+
+G_BEGIN_DECLS
+
+/* Defaults of the properties (ivtvqueueprops.c). */
+#define IVTV_DEFAULT_MAX_BUFFER_BYTES (64 * 1024 * 1024)
+#define IVTV_DEFAULT_MAX_BUFFER_TIME 0
+#define IVTV_DEFAULT_STATS_INTERVAL 1000
+
+/* The bounds and the message interval (the properties). */
+typedef struct
+{
+  guint64 max_bytes;            /* 0 = no bound */
+  GstClockTime max_time;        /* 0 = no bound */
+  guint stats_interval;         /* ms, 0 = no periodic message */
+} IvtvReaderLimits;
+
+/* The next buffer from the card.  @behind: buffers are waiting in the
+ * queue (downstream is behind), so a streaming path should copy frames out
+ * of its V4L2 buffers rather than hand those out.  *more: the card has
+ * more data right now (may be left FALSE when unknown).  Returns as a
+ * path's create() does (GST_FLOW_ERROR with *@error), never
+ * IVTV_FLOW_DEVICE_LOST. */
+typedef GstFlowReturn (*IvtvReaderProduce) (gpointer data, gboolean behind,
+    GstBuffer ** buf, gboolean * more, IvtvError ** error);
+
+typedef struct _IvtvReaderThread IvtvReaderThread;
+
+/* Starts the thread.  @frames: raw video, one frame a buffer, whose
+ * offsets are frame numbers (a gap is frames lost).  @pace: a byte
+ * stream's least time between two small reads (at most the latency the
+ * element reports; 0 or NONE: read as data comes).  @signal: the session's
+ * signal watch, for the stats (may be NULL). */
+IvtvReaderThread *ivtv_reader_thread_start (GstElement * element,
+    const IvtvReaderLimits * limits, gboolean frames, GstClockTime pace,
+    IvtvSignal * signal, IvtvReaderProduce produce, gpointer data);
+
+/* Ends the thread: it must not be waiting in produce for ever (set the
+ * session's poll flushing first).  Posts the final stats message unless
+ * it was posted, frees everything; buffers downstream holds stay valid. */
+void ivtv_reader_thread_stop (IvtvReaderThread * r);
+
+/* The consumer (create()): a buffer, the final flow, or FLUSHING; with
+ * the final flow the error it carries, if any, in *@error (the caller's:
+ * post it, ivtv_error_post).  The final stats message is posted when pop
+ * returns EOS. */
+GstFlowReturn ivtv_reader_thread_pop (IvtvReaderThread * r, GstBuffer ** buf,
+    IvtvError ** error);
+
+void ivtv_reader_thread_set_flushing (IvtvReaderThread * r,
+    gboolean flushing);
+/* Produce returned FLUSHING after this: the stream ends (EOS after the
+ * queued buffers) instead of waiting for the flushing to end. */
+void ivtv_reader_thread_end (IvtvReaderThread * r);
+/* Posts the final ivtvsrc-stats now (once: later calls and the stop post
+ * none; the periodic ones end) */
+void ivtv_reader_thread_post_final (IvtvReaderThread * r);
+void ivtv_reader_thread_set_limits (IvtvReaderThread * r,
+    const IvtvReaderLimits * limits);
+
+G_END_DECLS
+
+#endif /* __IVTV_READER_THREAD_H__ */
