@@ -53,6 +53,8 @@ cap_archive_wanted (Capture * c)
   }
   g_mutex_init (&a->lock);
   cap_levels_init (&a->levels);
+  a->watch_fd = -1;
+  a->watch_events = g_array_new (FALSE, FALSE, sizeof (CapWatchEvent));
   a->policy = g_strcmp0 (c->on_drop, "cut-audio") == 0 ? CAP_DROP_CUT_AUDIO :
       CAP_DROP_REPEAT;
   c->archive = a;
@@ -392,6 +394,7 @@ cap_archive_build (Capture * c, GError ** error)
           "cannot build the archival pipeline for %s", c->device);
     return FALSE;
   }
+  cap_archive_watch_start (c);
   return TRUE;
 }
 
@@ -412,6 +415,20 @@ cap_archive_message (Capture * c, GstMessage * msg)
 
   if (c->archive == NULL || s == NULL)
     return FALSE;
+  if (gst_structure_has_name (s, "ivtvsrc-signal")
+      && GST_MESSAGE_SRC (msg) == GST_OBJECT (c->src)) {
+    gboolean present = TRUE, locked = TRUE;
+    gchar *what;
+
+    gst_structure_get_boolean (s, "present", &present);
+    gst_structure_get_boolean (s, "locked", &locked);
+    what = g_strdup_printf ("signal %s on '%s'", !present ? "none" :
+        locked ? "present" : "no lock", gst_structure_get_string (s,
+            "input") ? gst_structure_get_string (s, "input") : "?");
+    cap_archive_add_watch_event (c, what);
+    g_free (what);
+    return FALSE;               /* pipeline.c's own handling goes on */
+  }
   return cap_levels_message (&c->archive->levels, s);
 }
 
@@ -422,6 +439,8 @@ cap_archive_free (Capture * c)
 
   if (a == NULL)
     return;
+  cap_archive_watch_stop (a);
+  g_array_unref (a->watch_events);
   if (a->sync)
     cap_sync_free (a->sync);
   cap_framemd5_close (a->md5);
@@ -432,7 +451,6 @@ cap_archive_free (Capture * c)
   g_free (a->alsa_device);
   g_free (a->audio_name);
   g_free (a->md5_path);
-  g_free (a->format);
   g_free (a);
   c->archive = NULL;
 }

@@ -12,6 +12,12 @@
 
 #include <gst/video/video.h>
 
+typedef struct
+{
+  gdouble time;                 /* s into the recording */
+  gchar *what;
+} CapWatchEvent;
+
 typedef struct _CapArchive
 {
   CapDropPolicy policy;
@@ -26,10 +32,21 @@ typedef struct _CapArchive
   GstVideoInfo enc_info;        /* what the encoder takes, for framemd5 */
   gboolean have_enc_info;
   CapFrameMd5 *md5;
+  guint64 md5_frames;            /* lines written, kept after the close */
   gchar *md5_path;
   CapLevels levels;
-  gchar *format;                /* e.g. "FFV1 v3 Y42B + PCM S16LE in Matroska" */
+  /* the input's watch (archive-watch.c) */
+  gint watch_fd;
+  guint watch_id;
+  guint64 std_seen;             /* v4l2_std_id first detected, 0 = none */
+  GArray *watch_events;         /* CapWatchEvent */
 } CapArchive;
+
+/* archive-watch.c */
+void cap_archive_watch_start (Capture * c);
+void cap_archive_watch_stop (CapArchive * a);
+void cap_archive_add_watch_event (Capture * c, const gchar * what);
+void cap_archive_watch_json (CapArchive * a, GString * s);
 
 /* archive-audio.c */
 gboolean cap_archive_find_node (Capture * c, CapArchive * a);

@@ -11,8 +11,9 @@
  * it (so a hole is known before the audio that spans it is placed), then
  * written with single samples repeated or left out, spread evenly over a
  * buffer: a feed-forward of the measured rate ratio plus a small share of
- * the remaining offset.  Offsets beyond 200 ms (samples the device lost,
- * a stalled card) are closed at once with silence or a cut, and recorded. */
+ * the remaining offset.  Offsets beyond 50 ms (samples the device lost,
+ * seen as a jump of its time stamps) are closed at once with silence or a
+ * cut, and recorded. */
 #include "sync.h"
 
 #include <math.h>
@@ -20,7 +21,8 @@
 
 #define FIT_MEMORY 1500.0       /* points: a minute of frames */
 #define HOLD_MAX_S 5.0          /* audio held for the video at most */
-#define RESYNC_S 0.2
+#define RESYNC_S 0.05          /* more than a frame: lost samples, a jump */
+#define JUMP_S 0.05            /* a time stamp this far off the fit: a jump */
 #define GAIN 0.1
 #define SETTLE_S 5.0            /* the first seconds do not count for max */
 #define POINT_PERIOD_S 10.0
@@ -462,6 +464,9 @@ cap_sync_audio (CapSync * s, GstBuffer * buf)
     t = GST_BUFFER_PTS (buf) / 1e9;
     if (s->at_end)
       t -= (gdouble) n / s->rate;
+    if (s->afit.n >= 8 && fabs (t - audio_time (s, (gdouble) s->j_next)) >
+        JUMP_S)
+      s->afit.my += t - audio_time (s, (gdouble) s->j_next);  /* same slope */
     fit_add (&s->afit, (gdouble) s->j_next, t);
   }
   buf = gst_buffer_make_writable (buf);
