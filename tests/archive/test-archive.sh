@@ -13,6 +13,7 @@
 # Cases: plus250-drops, minus250-drops-cut-audio, compressed-plus,
 # compressed-minus (60 s at +-30000 ppm: the 1.8 s a 2-hour capture drifts
 # at 250 ppm, in a minute), no-audio-device, stk1160-alsa-missing,
+# stk1160-standard-change,
 # soak (SECONDS of +250 ppm: 7200 for the full two hours; not in CI).
 # Exit 0 pass, 1 fail, 77 skip (a tool is missing).
 set -u
@@ -120,6 +121,18 @@ case "$CASE" in
     grep -q "cannot open the audio device hw:CARD=" "$LOG" \
       || fail "the error does not name the paired ALSA device"
     grep -q -- "--no-audio" "$LOG" || fail "the error does not name --no-audio" ;;
+  stk1160-standard-change)
+    # the tape's standard changes under way (the emulator's
+    # std-change-after): one warning, one record event, no switch
+    timeout 60 "$EMU" --profile stk1160 --fault std-change-after=60 -- \
+      "$CAP" -d /dev/video0 --no-audio --max-time 6 "$OUT" >"$LOG" 2>&1
+    RC=$?
+    cat "$LOG"
+    [ "$RC" = 0 ] || fail "exit status $RC"
+    n=$(grep -c "standard changed from NTSC to PAL; the recording stays in NTSC" "$LOG")
+    [ "$n" = 1 ] || fail "$n warnings of the standard change, not 1"
+    grep -c '"the input.s standard changed' "$OUT.json" | grep -qx 1 \
+      || fail "not one standard event in the record" ;;
   *) echo "unknown case $CASE"; exit 2 ;;
 esac
 [ "$FAILED" = 0 ] && echo "PASS [$CASE]"

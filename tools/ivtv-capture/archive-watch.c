@@ -59,19 +59,24 @@ watch_tick (gpointer data)
     }
     return G_SOURCE_CONTINUE;
   }
-  if (id == 0 || id == V4L2_STD_UNKNOWN || id == a->std_seen)
+  if (id == 0 || id == V4L2_STD_UNKNOWN || id == a->std_last)
     return G_SOURCE_CONTINUE;   /* no lock: the element's signal says so */
-  if (a->std_seen != 0) {
+  if (a->std_seen == 0) {
+    a->std_seen = a->std_last = id;
+    return G_SOURCE_CONTINUE;
+  }
+  if (id == a->std_seen)
+    line = g_strdup_printf ("the input's standard is %s again",
+        std_name (id, b1, sizeof (b1)));
+  else
     line = g_strdup_printf ("the input's standard changed from %s to %s; "
         "the recording stays in %s (it is never switched by itself)",
-        std_name (a->std_seen, b1, sizeof (b1)), std_name (id, b2,
+        std_name (a->std_last, b1, sizeof (b1)), std_name (id, b2,
             sizeof (b2)), std_name (a->std_seen, b1, sizeof (b1)));
-    cap_status_event (c, "Warning: %s", line);
-    cap_archive_add_watch_event (c, line);
-    g_free (line);
-    return G_SOURCE_CONTINUE;   /* told once per change */
-  }
-  a->std_seen = id;
+  a->std_last = id;             /* told once per change */
+  cap_status_event (c, "Warning: %s", line);
+  cap_archive_add_watch_event (c, line);
+  g_free (line);
   return G_SOURCE_CONTINUE;
 }
 

@@ -39,6 +39,7 @@ typedef struct _CapArchive
   gint watch_fd;
   guint watch_id;
   guint64 std_seen;             /* v4l2_std_id first detected, 0 = none */
+  guint64 std_last;             /* the last one detected */
   GArray *watch_events;         /* CapWatchEvent */
 } CapArchive;
 
