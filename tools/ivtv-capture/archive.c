@@ -398,11 +398,34 @@ cap_archive_build (Capture * c, GError ** error)
   return TRUE;
 }
 
+/* after the stop the encoder may still have a backlog (a slow machine):
+ * the end is overdue only when nothing was written for 15 s */
+static gboolean
+eos_watch (gpointer data)
+{
+  Capture *c = data;
+  CapArchive *a = c->archive;
+  guint64 now = atomic_load (&c->bytes);
+
+  if (c->got_eos || a == NULL)
+    return G_SOURCE_REMOVE;
+  if (now != a->bytes_at_stop) {
+    a->bytes_at_stop = now;
+    return G_SOURCE_CONTINUE;
+  }
+  cap_fail (c, CAP_EXIT_FAILED, "the recording did not finish within 15 s "
+      "of the stop (nothing written meanwhile); %s may be incomplete",
+      c->output);
+  return G_SOURCE_REMOVE;
+}
+
 /* the end: EOS into the two capture sources only (the writing half's
  * appsrcs finish what they hold, then end) */
 void
 cap_archive_send_eos (Capture * c)
 {
+  c->archive->bytes_at_stop = atomic_load (&c->bytes);
+  g_timeout_add_seconds (15, eos_watch, c);
   gst_element_send_event (c->src, gst_event_new_eos ());
   if (c->archive->asrc)
     gst_element_send_event (c->archive->asrc, gst_event_new_eos ());

@@ -41,6 +41,7 @@ typedef struct _CapArchive
   guint64 std_seen;             /* v4l2_std_id first detected, 0 = none */
   guint64 std_last;             /* the last one detected */
   GArray *watch_events;         /* CapWatchEvent */
+  guint64 bytes_at_stop;        /* for the end's watch */
 } CapArchive;
 
 /* archive-watch.c */
