@@ -9,7 +9,8 @@
  * mono (the algorithm does not depend on the rate) keeps it fast.
  *
  *   test-sync-two-hours CASE   (plus300, minus300, drops-repeat,
- *                               drops-cut-audio, audio-lost, compressed) */
+ *                               drops-cut-audio, audio-lost, audio-overruns,
+ *                               compressed) */
 #include "sync.h"
 
 #include <math.h>
@@ -29,17 +30,21 @@ typedef struct
   gdouble seconds, ppm, jitter_ms;
   guint drop_every, drop_n;     /* frames: every N frames lose M */
   CapDropPolicy policy;
-  gdouble lose_audio_at;        /* s, 0 = never: 100 ms lost there */
+  gdouble lose_audio_at;        /* s, 0 = never: samples lost there */
+  gdouble lose_s;               /* how many, s */
+  gboolean flagged;             /* the source marks the buffer DISCONT */
 } Case;
 
 static const Case cases[] = {
-  {"plus300", 7200, 300, 3, 0, 0, CAP_DROP_REPEAT, 0},
-  {"minus300", 7200, -300, 3, 0, 0, CAP_DROP_REPEAT, 0},
-  {"drops-repeat", 1800, 250, 3, 173, 3, CAP_DROP_REPEAT, 0},
-  {"drops-cut-audio", 1800, -250, 3, 173, 3, CAP_DROP_CUT_AUDIO, 0},
-  {"audio-lost", 600, 250, 3, 0, 0, CAP_DROP_REPEAT, 300},
+  {"plus300", 7200, 300, 3, 0, 0, CAP_DROP_REPEAT, 0, 0, FALSE},
+  {"minus300", 7200, -300, 3, 0, 0, CAP_DROP_REPEAT, 0, 0, FALSE},
+  {"drops-repeat", 1800, 250, 3, 173, 3, CAP_DROP_REPEAT, 0, 0, FALSE},
+  {"drops-cut-audio", 1800, -250, 3, 173, 3, CAP_DROP_CUT_AUDIO, 0, 0, FALSE},
+  {"audio-lost", 600, 250, 3, 0, 0, CAP_DROP_REPEAT, 300, 0.1, FALSE},
+  /* alsasrc's overruns: a few ms lost, the next buffer DISCONT, every 10 s */
+  {"audio-overruns", 600, 250, 3, 0, 0, CAP_DROP_REPEAT, 10, 0.015, TRUE},
   /* two hours of +250 ppm drift (1.8 s) in one minute */
-  {"compressed", 60, 30000, 3, 0, 0, CAP_DROP_REPEAT, 0},
+  {"compressed", 60, 30000, 3, 0, 0, CAP_DROP_REPEAT, 0, 0, FALSE},
 };
 
 typedef struct
@@ -188,19 +193,28 @@ run (const Case * c)
   gdouble arate = RATE * (1 + c->ppm * 1e-6), start = START;
   guint64 n = 0, j = 0, frames = (guint64) (c->seconds * FPS), expect;
   CapSyncTotals tot;
-  gboolean lost = FALSE;
+  GstBuffer *buf;
+  gdouble next_loss = c->lose_audio_at;
+  gboolean disc = FALSE;
 
   cap_sync_set_audio (s, RATE, 2, FALSE);
+  cap_sync_set_sample_offsets (s, c->flagged);
   /* the audio device starts a little before the card: 0.35 s of samples */
   for (n = 0; n < frames; n++) {
     gdouble t = start + (gdouble) n / FPS;
 
     while (j / arate < t + 1.0 / FPS) {
-      if (!lost && c->lose_audio_at > 0 && j / arate > c->lose_audio_at) {
-        j += (guint64) (0.1 * arate);   /* an overrun: 100 ms never come */
-        lost = TRUE;
+      if (next_loss > 0 && j / arate > next_loss) {
+        j += (guint64) (c->lose_s * arate);     /* an overrun: never come */
+        next_loss = c->flagged ? next_loss + c->lose_audio_at : 0;
+        disc = c->flagged;
       }
-      cap_sync_audio (s, audio (c, j, r));
+      buf = audio (c, j, r);
+      GST_BUFFER_OFFSET (buf) = j;      /* a sample count, as alsasrc's */
+      if (disc)
+        GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_DISCONT);
+      disc = FALSE;
+      cap_sync_audio (s, buf);
       j += BUF;
     }
     if (c->drop_every && n % c->drop_every < c->drop_n && n > 0)

@@ -173,9 +173,14 @@ make_source (const gchar * name, CapArchive * a, GError ** error)
      * whole segments) */
     if (e)
       gst_util_set_object_arg (G_OBJECT (e), "slave-method", "re-timestamp");
+    /* half a second of the device's own buffer: a busy machine does not
+     * make it overrun (lost samples become silence, but still) */
+    if (e)
+      g_object_set (e, "buffer-time", (gint64) 500000, NULL);
     if (e)
       g_object_set (e, "device", name, NULL);
     a->audio_at_end = FALSE;
+    a->audio_sample_offsets = TRUE;     /* GstAudioBaseSrc: sample counts */
   }
   if (e == NULL && error && *error == NULL) {
     gchar *what = g_strdup_printf ("cannot open the audio device %s", name);

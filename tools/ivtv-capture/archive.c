@@ -90,6 +90,7 @@ video_sample (GstAppSink * sink, gpointer data)
         GST_VIDEO_INFO_FPS_D (&info), sync_push, a);
     if (a->audio_set)
       cap_sync_set_audio (a->sync, a->rate, a->bpf, a->audio_at_end);
+    cap_sync_set_sample_offsets (a->sync, a->audio_sample_offsets);
   }
   sync = a->sync;
   g_mutex_unlock (&a->lock);

@@ -24,6 +24,7 @@ typedef struct _CapArchive
   gchar *role, *siblings, *alsa_device;  /* from the device provider */
   gchar *audio_name;            /* what is recorded, NULL = no audio */
   gboolean audio_at_end;        /* the audio source stamps at a read's end */
+  gboolean audio_sample_offsets;        /* its offsets count samples (alsasrc) */
   GstElement *asrc, *vsink, *asink, *vsrc, *aout, *enc, *mux;
   GMutex lock;
   CapSync *sync;                /* made at the first frame (its rate) */
