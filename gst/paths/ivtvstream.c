@@ -444,6 +444,12 @@ frame_timestamp (IvtvStream * s, const struct v4l2_buffer *b)
     GstClockTime mono = g_get_monotonic_time () * GST_USECOND;
     if (mono > captured)
       age = mono - captured;
+    /* a frame's time is when it began: drivers that stamp its end (usbtv:
+     * usbtv-video.c usbtv_image_chunk on the last packet) say so, and the
+     * frame began one period earlier */
+    if ((b->flags & V4L2_BUF_FLAG_TSTAMP_SRC_MASK) ==
+        V4L2_BUF_FLAG_TSTAMP_SRC_EOF && s->fps_n > 0)
+      age += gst_util_uint64_scale_int (GST_SECOND, s->fps_d, s->fps_n);
   }
   if (now < base + age)
     return 0;

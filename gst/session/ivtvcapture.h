@@ -143,6 +143,13 @@ gboolean ivtv_capture_refuse_device_change (IvtvCapture * cap,
 gboolean ivtv_capture_update (IvtvCapture * cap,
     IvtvCaptureSettings * settings, IvtvSettingMask what,
     IvtvSettingMask * refused);
+/* One control by its v4l2-ctl name ("brightness"): set now when the
+ * device is open and recorded with the session's extra-controls, so a
+ * reconnect restores it.  FALSE with @error (refused, or no such control);
+ * the caller warns and records it with its own settings for the next
+ * start. */
+gboolean ivtv_capture_set_control (IvtvCapture * cap, const gchar * name,
+    gint value, GError ** error);
 /* Copy the settings of @what from @old into @dst. */
 void ivtv_capture_settings_restore (IvtvCaptureSettings * dst,
     const IvtvCaptureSettings * old, IvtvSettingMask what);
