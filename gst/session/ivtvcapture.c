@@ -93,7 +93,7 @@ choose_io_mode (IvtvCapture * cap)
   IvtvIoMode chosen;
   guint modes;
 
-  if (ivtv_vbi_node (&cap->dev)) {      /* read(); set up at start */
+  if (cap->kind == IVTV_NODE_VBI) {    /* read(); set up at start */
     ivtv_capture_set_io_mode (cap, IVTV_IO_RW);
     return TRUE;
   }
@@ -126,7 +126,7 @@ ivtv_capture_start (IvtvCapture * cap, const IvtvCaptureSettings * settings)
   /* nothing is set on a card that is not ours or cannot capture so */
   if (!ivtv_capture_take_card (cap) || !choose_io_mode (cap)
       || !ivtv_capture_apply_settings (cap, IVTV_SETTING_ALL, FALSE)
-      || (ivtv_vbi_node (&cap->dev) && !ivtv_vbi_setup (&cap->dev,
+      || (cap->kind == IVTV_NODE_VBI && !ivtv_vbi_setup (&cap->dev,
               cap->element, &cap->settings.vbi, &cap->vbi))) {
     ivtv_vbi_forget_holder (&cap->dev);
     ivtv_priority_release (&cap->dev, &cap->prio_held);
@@ -134,7 +134,7 @@ ivtv_capture_start (IvtvCapture * cap, const IvtvCaptureSettings * settings)
     g_mutex_unlock (&cap->lock);
     return FALSE;
   }
-  if (ivtv_vbi_node (&cap->dev))        /* set up: reading needs no priority */
+  if (cap->kind == IVTV_NODE_VBI)       /* set up: reading needs no priority */
     ivtv_priority_release (&cap->dev, &cap->prio_held);
   ivtv_probe_inputs (&cap->probe, &cap->dev);   /* fresh signal status */
   ivtv_capture_reprobe_formats (cap);   /* the caps of this input */

@@ -30,7 +30,7 @@ ivtv_capture_reprobe_formats (IvtvCapture * cap)
   gboolean changed;
 
   ivtv_probe_formats (&cap->probe, &cap->dev);
-  if (cap->caps == NULL || cap->mpeg || ivtv_vbi_node (&cap->dev))
+  if (cap->caps == NULL || cap->mpeg || cap->kind == IVTV_NODE_VBI)
     return FALSE;
   now = ivtv_negotiate_device_caps (&cap->probe, &cap->dev,
       cap->mpeg_stream_type);
@@ -47,9 +47,9 @@ ivtv_capture_get_caps (IvtvCapture * cap)
   GstCaps *caps = NULL;
 
   g_mutex_lock (&cap->lock);
-  if (ivtv_device_is_open (&cap->dev) && ivtv_vbi_node (&cap->dev))
+  if (ivtv_device_is_open (&cap->dev) && cap->kind == IVTV_NODE_VBI)
     caps = ivtv_vbi_device_caps (&cap->dev, &cap->settings.vbi);
-  else if (ivtv_device_is_open (&cap->dev) && ivtv_pcm_is_node (&cap->dev))
+  else if (ivtv_device_is_open (&cap->dev) && cap->kind == IVTV_NODE_PCM)
     caps = ivtv_pcm_caps ();
   else if (ivtv_device_is_open (&cap->dev))
     caps = ivtv_negotiate_device_caps (&cap->probe, &cap->dev,
@@ -108,7 +108,7 @@ GstCaps *
 ivtv_capture_fixate (IvtvCapture * cap, GstCaps * caps)
 {
   g_mutex_lock (&cap->lock);
-  caps = ivtv_vbi_node (&cap->dev) ? gst_caps_fixate (caps) :
+  caps = cap->kind == IVTV_NODE_VBI ? gst_caps_fixate (caps) :
       ivtv_negotiate_fixate (&cap->probe, &cap->dev, caps);
   g_mutex_unlock (&cap->lock);
   return caps;
@@ -122,7 +122,7 @@ ivtv_capture_apply_format (IvtvCapture * cap, GstCaps * caps)
   GError *err = NULL;
   gboolean ok;
 
-  if (ivtv_vbi_node (&cap->dev)) {      /* set up at start: the caps' format */
+  if (cap->kind == IVTV_NODE_VBI) {    /* set up at start: the caps' format */
     ivtv_vbi_apply_caps (&cap->vbi, caps);
     cap->fps_n = cap->vbi.is525 ? 30000 : 25;
     cap->fps_d = cap->vbi.is525 ? 1001 : 1;
@@ -130,7 +130,7 @@ ivtv_capture_apply_format (IvtvCapture * cap, GstCaps * caps)
   }
   cap->mpeg = ivtv_caps_fourcc_from_structure (s) == V4L2_PIX_FMT_MPEG;
   cap->hm12_width = cap->hm12_height = 0;
-  if (ivtv_pcm_is_node (&cap->dev)) {
+  if (cap->kind == IVTV_NODE_PCM) {
     ok = TRUE;                  /* the PCM node has no format to set */
     cap->frame_size = 0;
   } else if (cap->mpeg) {

@@ -16,6 +16,7 @@
 #include "ivtvdebug.h"
 #include "ivtvcaps.h"
 #include "ivtvinputauto.h"
+#include "ivtvpcm.h"
 #include "ivtvpriority.h"
 #include "ivtvsettings.h"
 
@@ -176,6 +177,42 @@ choose_libv4l2 (IvtvCapture * cap, IvtvLibv4l2Mode mode, GError ** error)
   return TRUE;
 }
 
+/* The node's kind from what it says it is (the first open): decided
+ * here and nowhere else in the session. */
+static IvtvNodeKind
+decide_kind (IvtvCapture * cap)
+{
+  guint i, mpeg = 0, hm12 = 0;
+
+  if (ivtv_vbi_node (&cap->dev))
+    return IVTV_NODE_VBI;
+  if (ivtv_pcm_is_node (&cap->dev))
+    return IVTV_NODE_PCM;
+  if (!ivtv_device_has_cap (&cap->dev, V4L2_CAP_VIDEO_CAPTURE)
+      && ivtv_device_has_cap (&cap->dev, V4L2_CAP_RADIO))
+    return IVTV_NODE_RADIO;
+  for (i = 0; i < cap->probe.n_formats; i++) {
+    mpeg += cap->probe.formats[i].pixelformat == V4L2_PIX_FMT_MPEG;
+    hm12 += cap->probe.formats[i].pixelformat == V4L2_PIX_FMT_HM12;
+  }
+  if (cap->probe.n_formats > 0 && mpeg == cap->probe.n_formats)
+    return IVTV_NODE_MPEG;
+  if (cap->probe.n_formats > 0 && hm12 == cap->probe.n_formats)
+    return IVTV_NODE_HM12;
+  return IVTV_NODE_RAW;
+}
+
+IvtvNodeKind
+ivtv_capture_node_kind (IvtvCapture * cap)
+{
+  IvtvNodeKind kind;
+
+  g_mutex_lock (&cap->lock);
+  kind = ivtv_device_is_open (&cap->dev) ? cap->kind : IVTV_NODE_NONE;
+  g_mutex_unlock (&cap->lock);
+  return kind;
+}
+
 gboolean
 ivtv_capture_open (IvtvCapture * cap, const IvtvOpenRecipe * recipe,
     GError ** error)
@@ -192,8 +229,10 @@ ivtv_capture_open (IvtvCapture * cap, const IvtvOpenRecipe * recipe,
   memset (&cap->identity, 0, sizeof (cap->identity));
   ok = open_node (cap, error) && ivtv_probe_run (&cap->probe, &cap->dev,
       error) && choose_libv4l2 (cap, recipe->libv4l2, error);
-  if (ok)
+  if (ok) {
     cap->identity = cap->dev.cap;
+    cap->kind = decide_kind (cap);
+  }
   if (!ok) {
     ivtv_probe_clear (&cap->probe);
     ivtv_device_close (&cap->dev);
@@ -223,7 +262,7 @@ ivtv_capture_take_card (IvtvCapture * cap)
 {
   GError *err = NULL;
 
-  if (ivtv_vbi_node (&cap->dev))        /* with the card's video capture */
+  if (cap->kind == IVTV_NODE_VBI)       /* with the card's video capture */
     return ivtv_vbi_take_card (&cap->dev, &cap->prio_held);
   if (ivtv_priority_take (&cap->dev, cap->probe.card,
           cap->settings.record_priority, &cap->prio_held, &err)) {

@@ -43,6 +43,7 @@ struct _IvtvCapture
   /* the opener's (ivtvcaptureopen.c), lock: from open to close */
   IvtvDevice dev;
   IvtvProbe probe;
+  IvtvNodeKind kind;            /* decided at open, kept over a reopen */
   gchar *recipe_path;
   gint recipe_fd;
   gchar *node;                  /* the node behind recipe_fd, or NULL */

@@ -17,8 +17,7 @@
 #include "ivtvdebug.h"
 #include "ivtvcaps.h"
 #include "ivtvencoder.h"
-#include "ivtvhm12.h"
-#include "ivtvpcm.h"
+#include "ivtvdecorate.h"
 #include "ivtvpriority.h"
 #include "ivtvstream.h"
 
@@ -93,7 +92,7 @@ ivtv_capture_start_path (IvtvCapture * cap, IvtvError ** error)
   }
   if (path == NULL) {
     cfg.mode = IVTV_IO_RW;
-    path = ivtv_vbi_node (&cap->dev) ? ivtv_vbi_path_new (&cfg, &cap->vbi,
+    path = cap->kind == IVTV_NODE_VBI ? ivtv_vbi_path_new (&cfg, &cap->vbi,
         &err) : ivtv_read_path_new (&cfg, &err);
     if (path == NULL) {
       IVTV_ERROR (error, RESOURCE, NO_SPACE_LEFT, ("%s", err->message),
@@ -102,6 +101,11 @@ ivtv_capture_start_path (IvtvCapture * cap, IvtvError ** error)
       return FALSE;
     }
   }
+  /* what the node's kind needs, on the reader thread with the path */
+  if (cap->hm12_width)
+    path = ivtv_hm12_path_wrap (path, cap->hm12_width, cap->hm12_height);
+  else if (cap->kind == IVTV_NODE_PCM)
+    path = ivtv_pcm_path_wrap (path);
   g_mutex_lock (&cap->state_lock);
   cap->path = path;
   cap->mode = path->mode;
@@ -416,10 +420,6 @@ ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf, GstCaps ** sniffed,
   if (cap->reader == NULL && !start_reading (cap, &ret, error))
     return ret;
   ret = ivtv_reader_thread_pop (cap->reader, buf, error);
-  if (ret == GST_FLOW_OK && cap->hm12_width)
-    *buf = ivtv_hm12_convert_buffer (*buf, cap->hm12_width, cap->hm12_height);
-  if (ret == GST_FLOW_OK && ivtv_pcm_is_node (&cap->dev))
-    ivtv_pcm_stamp_buffer (*buf);
   if (ret == GST_FLOW_OK && cap->need_sniff)
     *sniffed = sniff (cap, *buf);
   return ret;
