@@ -203,17 +203,43 @@ sleep_until (IvtvCapture * cap, gint64 t)
   return TRUE;
 }
 
+/* The device went away while the encoder drained for EOS (issue 28 item
+ * 4): what was read is the end of the recording, which the user asked
+ * for; the capture ends now (EOS) instead of waiting for the device and
+ * reading a new stream.  Lock not held. */
+static GstFlowReturn
+lost_while_draining (IvtvCapture * cap, const IvtvPathPosition * before)
+{
+  GST_ELEMENT_WARNING (cap->element, RESOURCE, READ,
+      (_("The device %s went away while the recording was ending, after %"
+              G_GUINT64_FORMAT " bytes: the recording ends there."),
+          cap->dev.path, before->bytes), ("reconnect=true, draining"));
+  post_reconnect (cap, "lost", before);
+  g_mutex_lock (&cap->lock);
+  ivtv_capture_stop_path (cap);
+  ivtv_device_close (&cap->dev);
+  g_mutex_unlock (&cap->lock);
+  return GST_FLOW_EOS;
+}
+
 GstFlowReturn
 ivtv_capture_reconnect (IvtvCapture * cap, IvtvError ** error)
 {
   IvtvError *why = NULL;
   IvtvPathPosition before;
   guint waited = 0, limit = MAX (60, 12 * cap->settings.timeout);
-  gchar *path = g_strdup (cap->dev.path);
+  gchar *path;
   gint64 t0 = g_get_monotonic_time ();
   GstFlowReturn ret = GST_FLOW_ERROR;
+  gboolean draining;
 
   cap->path->funcs->get_position (cap->path, &before);
+  g_mutex_lock (&cap->lock);
+  draining = cap->state == IVTV_CAPTURE_DRAINING;
+  g_mutex_unlock (&cap->lock);
+  if (draining)
+    return lost_while_draining (cap, &before);
+  path = g_strdup (cap->dev.path);
   GST_ELEMENT_WARNING (cap->element, RESOURCE, READ,
       ("The device %s went away after %" G_GUINT64_FORMAT " bytes; waiting "
           "up to %u seconds for it to come back.", path, before.bytes,
