@@ -95,14 +95,24 @@ inner_set_behind (IvtvPath * path, gboolean behind)
     d->inner->funcs->set_behind (d->inner, behind);
 }
 
+static IvtvStopResult
+inner_stop_encoder (IvtvPath * path, IvtvPathStopFunc stop, gpointer data)
+{
+  IvtvDecorated *d = (IvtvDecorated *) path;
+
+  if (d->inner->funcs->stop_encoder)
+    return d->inner->funcs->stop_encoder (d->inner, stop, data);
+  return stop (data);
+}
+
 static const IvtvPathFuncs hm12_funcs = {
   hm12_create, inner_drain, inner_set_timeout, inner_get_position,
-  inner_resume_from, inner_free, inner_set_behind
+  inner_resume_from, inner_free, inner_set_behind, inner_stop_encoder
 };
 
 static const IvtvPathFuncs pcm_funcs = {
   pcm_create, inner_drain, inner_set_timeout, inner_get_position,
-  inner_resume_from, inner_free, inner_set_behind
+  inner_resume_from, inner_free, inner_set_behind, inner_stop_encoder
 };
 
 static IvtvPath *

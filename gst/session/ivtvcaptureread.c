@@ -473,19 +473,41 @@ end_reading (IvtvCapture * cap)
  * reads on until the driver ends the stream (IVTV_DRAIN_MAX_US). */
 #define IVTV_DRAIN_MAX_US (2 * G_USEC_PER_SEC)
 
+/* The path's IvtvPathStopFunc: ENCODER_CMD STOP at the end of the GOP,
+ * and whether the driver drains (kept the flag) or stopped at once (issue
+ * 23: hdpvr-video.c vidioc_encoder_cmd clears it; a read() after would
+ * start a new stream).  Lock held. */
+static IvtvStopResult
+stop_encoder (gpointer data)
+{
+  IvtvCapture *cap = data;
+  gboolean at_gop_end;
+
+  if (!ivtv_encoder_stop_full (&cap->dev, &at_gop_end))
+    return IVTV_STOP_REFUSED;
+  return at_gop_end ? IVTV_STOP_DRAINS : IVTV_STOP_AT_ONCE;
+}
+
 gboolean
 ivtv_capture_drain (IvtvCapture * cap)
 {
   gboolean drain = FALSE;
+  IvtvStopResult res;
 
   g_mutex_lock (&cap->lock);
   if (cap->state == IVTV_CAPTURE_DRAINING) {
     drain = TRUE;               /* already ending */
   } else if (cap->state == IVTV_CAPTURE_RUNNING && cap->mpeg
       && cap->encoder_started && cap->path && cap->path->mode == IVTV_IO_RW
-      && ivtv_device_is_open (&cap->dev)
-      && ivtv_encoder_stop (&cap->dev)) {
-    drain = cap->path->funcs->drain (cap->path, IVTV_DRAIN_MAX_US);
+      && ivtv_device_is_open (&cap->dev)) {
+    /* no read() between the stop and what it says */
+    res = cap->path->funcs->stop_encoder ?
+        cap->path->funcs->stop_encoder (cap->path, stop_encoder, cap) :
+        stop_encoder (cap);
+    if (res == IVTV_STOP_DRAINS)
+      drain = cap->path->funcs->drain (cap->path, IVTV_DRAIN_MAX_US);
+    else if (res == IVTV_STOP_AT_ONCE)  /* the path ends with EOS now */
+      drain = TRUE;
     if (drain)
       cap->state = IVTV_CAPTURE_DRAINING;
   }
