@@ -107,7 +107,6 @@ gst_ivtv_src_class_init (GstIvtvSrcClass * klass)
 
   element_class->change_state = GST_DEBUG_FUNCPTR (gst_ivtv_src_change_state);
   element_class->send_event = GST_DEBUG_FUNCPTR (gst_ivtv_src_send_event);
-  ivtv_reader_thread_class_init (element_class);
   install_base_src_methods (klass);
 
   gst_type_mark_as_plugin_api (IVTV_TYPE_IO_MODE, 0);
@@ -343,9 +342,12 @@ gst_ivtv_src_create (GstPushSrc * psrc, GstBuffer ** buf)
 {
   GstIvtvSrc *src = GST_IVTV_SRC (psrc);
   GstCaps *sniffed = NULL;
+  IvtvError *error = NULL;
   GstFlowReturn ret;
 
-  ret = ivtv_capture_next (src->capture, buf, &sniffed);
+  ret = ivtv_capture_next (src->capture, buf, &sniffed, &error);
+  /* the capture's one error, after every buffer read before it */
+  ivtv_error_post (error, GST_ELEMENT (src));
   if (sniffed && !gst_base_src_set_caps (GST_BASE_SRC (src), sniffed)) {
     gst_buffer_unref (*buf);
     *buf = NULL;

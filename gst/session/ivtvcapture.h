@@ -195,9 +195,11 @@ GstClockTime ivtv_capture_latency (IvtvCapture * cap, guint blocksize);
  * with wait-for-signal), then takes from the queue; the reader reconnects
  * after a loss.  *sniffed gets
  * new caps (transfer full) when the MPEG stream type was just sniffed.
- * GST_FLOW_OK, FLUSHING, EOS, ERROR (posted). */
+ * GST_FLOW_OK, FLUSHING, EOS, ERROR with *@error, the one error of the
+ * capture, after every buffer read before it: the element posts it
+ * (ivtv_error_post). */
 GstFlowReturn ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf,
-    GstCaps ** sniffed);
+    GstCaps ** sniffed, IvtvError ** error);
 
 /* The buffer just taken is the last one (num-buffers): the final
  * ivtvsrc-stats goes on the bus now, before the EOS that follows it. */
