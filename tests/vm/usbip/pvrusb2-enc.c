@@ -22,7 +22,9 @@
  *    rate set (bit/s / 8 bytes a second).  When no URB took anything for
  *    4 MiB worth of stream, an "overflow" event is reported and the
  *    pacing restarts from there: no byte is skipped, so every capture
- *    stays a byte-exact prefix of the file. */
+ *    stays a byte-exact prefix of the file.  "lead N" puts N bytes of 0xaa
+ *    before the file in each stream: pvrusb2-ioread.c drops what comes
+ *    before the first pack start (pvr2_ioread_set_sync_key, 00 00 01 ba). */
 #include "pvrusb2.h"
 
 #include <stdio.h>
@@ -188,8 +190,10 @@ pvr_stream_tick (struct ud_dev *d, struct pvr *p, double now)
     return;
   due = (unsigned long long) ((now - p->t0) * rate (p));
   while (due >= p->produced + CHUNK && ud_head (d, PVR_VID_EP)) {
-    for (int i = 0; i < CHUNK; i++)
-      buf[i] = f->data[(p->produced + i) % f->len];
+    for (int i = 0; i < CHUNK; i++) {
+      unsigned long long at = p->produced + i;
+      buf[i] = at < p->lead ? 0xaa : f->data[(at - p->lead) % f->len];
+    }
     ud_complete (d, PVR_VID_EP, buf, CHUNK);
     p->produced += CHUNK;
   }
