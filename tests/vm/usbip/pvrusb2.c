@@ -13,7 +13,8 @@
  *    stream (pvrusb2-io.c, PVR2_VID_ENDPOINT).
  * An unplug (the core's "unplug") makes it cold again: a re-plug uploads
  * the firmware anew, as after a real power loss.
- * Model commands: "signal off|on", "mbox hang|ok", "lead N", "pvr-status".
+ * Model commands: "signal off|on", "mbox hang|ok", "lead N",
+ * "gate N", "pvr-status".
  * Usage: ivtv-usbdev pvrusb2 NTSC_BASE [PAL_BASE] (BASE.mpg, .ts ... of
  * tests/emu/mkpayload.sh, one file per stream type and standard family). */
 #include "pvrusb2.h"
@@ -258,6 +259,8 @@ command (struct ud_dev *d, const char *line)
     return 0;
   }
   if (sscanf (line, "lead %u", &p->lead) == 1)
+    return 0;
+  if (sscanf (line, "gate %llu", &p->gate) == 1)
     return 0;
   if (!strcmp (line, "pvr-status")) {
     ud_event (d, "pvr-status warm=%d session=%d capturing=%d usb=%d "

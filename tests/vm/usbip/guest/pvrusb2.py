@@ -9,6 +9,7 @@
 # firmware_class.path= (vmrun.py puts RESULTS/firmware on the command line).
 import os
 import re
+import select
 import signal
 import subprocess
 import time
@@ -87,8 +88,19 @@ def settle():
     raise Fail("the device's stream was not stopped 40 s after the capture ended")
 
 
+def started_clip(mark):
+    """The clip the device sent for the stream started after mark: its
+    stream type and frame rate (the standard's family) as the encoder was
+    told (the model's stream-start event)."""
+    ev = last_start(mark)
+    fam = PAL if ev["50hz"] == "1" else NTSC
+    suffix = {"0": ".mpg", "1": ".ts", "2": ".mpeg1.mpg", "14": ".dvd.mpg",
+              "11": ".vcd.mpg", "12": ".svcd.mpg"}.get(ev["type"], ".mpg")
+    return clip(suffix, fam)
+
+
 def one_stream(mark, path, what, stream=None):
-    n = exact_prefix(stream or clip(), path, what)
+    n = exact_prefix(stream or started_clip(mark), path, what)
     starts = dev.sessions(mark)
     if len(starts) != 1:
         raise Fail("%s: %d bytes, exact, but the encoder was started %d times"
@@ -139,22 +151,38 @@ def c_compliance():
 
 
 def c_read_exact():
-    """read() as pvrusb2-ioread.c does it: the first read() returns once
-    half of the 32 buffers are full (pvr2_ioread_avail), and what comes
-    before the first pack start is dropped (pvr2_ioread_set_sync_key):
-    the model sends 1000 bytes of 0xaa before the clip."""
+    """read() as pvrusb2-ioread.c does it: no data until half of the 32
+    buffers are ready (pvr2_ioread_avail: ready count < BUFFER_COUNT/2 is
+    -EAGAIN); the model holds the stream at 15 buffers ("gate") and poll()
+    must stay silent, then lets it go.  What comes before the first pack
+    start is dropped (pvr2_ioread_set_sync_key): the model sends 1000
+    bytes of 0xaa before the clip."""
     d = need_node()
     dev.send("lead 1000")
+    dev.send("gate %d" % (15 * 16384))
     mark = dev.mark()
+    data, sent = b"", -1
     try:
-        fd = os.open(d, os.O_RDONLY)
+        fd = os.open(d, os.O_RDONLY | os.O_NONBLOCK)
         try:
-            first = os.read(fd, 4096)
+            po = select.poll()
+            po.register(fd, select.POLLIN)
+            dev.wait(r"stream-start", 60, mark)
+            early = po.poll(3000)
             dev.send("pvr-status")
             sent = int(dev.wait(r"pvr-status .* sent4=(\d+)", 10, mark).group(1))
-            data = first
-            while len(data) < 3 << 20:
-                chunk = os.read(fd, 65536)
+            dev.send("gate 0")
+            if early:
+                raise Fail("poll() said readable with %d bytes sent (15 of the reader's "
+                           "buffers): pvr2_ioread_avail waits for half of 32" % sent)
+            end = time.monotonic() + 60
+            while len(data) < 3 << 20 and time.monotonic() < end:
+                if not po.poll(10000):
+                    break
+                try:
+                    chunk = os.read(fd, 65536)
+                except BlockingIOError:
+                    continue
                 if not chunk:
                     break
                 data += chunk
@@ -162,16 +190,16 @@ def c_read_exact():
             os.close(fd)
     finally:
         dev.send("lead 0")
+        dev.send("gate 0")
     settle()
     path = out("read.mpg")
     with open(path, "wb") as f:
         f.write(data)
-    if sent < HALF:
-        raise Fail("the first read() returned when the device had sent %d bytes, "
-                   "less than half the reader's buffers (%d)" % (sent, HALF))
+    if sent != 15 * 16384:
+        raise Fail("the model had sent %d bytes at the gate, want %d" % (sent, 15 * 16384))
     n = one_stream(mark, path, "read() of the node")
-    return "first read() after %d bytes sent (>= %d); %d bytes from the first " \
-        "pack start, exact (1000 lead bytes dropped)" % (sent, HALF, n)
+    return "nothing to read with 15 buffers sent (%d bytes); then %d bytes from the " \
+        "first pack start, exact (the 1000 lead bytes dropped)" % (sent, n)
 
 
 def c_caps():
@@ -254,7 +282,7 @@ def c_encoder():
     for cmd, arg in (("0x95", r"\d+,3000000,"), ("0x97", "15,"), ("0xb9", "1,")):
         if not dev.find(r"mbox cmd=%s args=%s" % (cmd, arg), mark):
             raise Fail("no mailbox command %s with %s" % (cmd, arg))
-    n = one_stream(mark, path, "stream-type=ts", clip(".ts"))
+    n = one_stream(mark, path, "stream-type=ts")
     return "mailbox: SET_BIT_RATE 3000000, SET_GOP_PROPERTIES 15, SET_STREAM_TYPE 1; " \
         "%d bytes of the TS clip, exact" % n
 
@@ -306,6 +334,7 @@ def c_busy():
     a readable error, the recording exact up to its stop."""
     d = need_node()
     path = out("busy.mpg")
+    mark = dev.mark()
     p = start(GST + ["-e"] + src("input=composite") + ["!", "filesink", "location=" + path])
     wait_size(path, 1 << 20, 120, p)
     second = run(GST + src("num-buffers=10") + ["!", "fakesink"], 120)
@@ -322,7 +351,7 @@ def c_busy():
         raise Fail("second ivtvsrc: %d error messages, want one: %s" % (len(errs), errs))
     if ctl.returncode == 0:
         raise Fail("v4l2-ctl -i 2 changed the input during the recording")
-    n = exact_prefix(clip(), path, "the recording before its stop", stop_at)
+    n = exact_prefix(started_clip(mark), path, "the recording before its stop", stop_at)
     return "second instance: %s; v4l2-ctl -i 2: %s; recording %d bytes exact" % (
         errs[0].replace("\n", " ")[:160], ctl.stdout.strip()[-80:], n)
 
@@ -340,7 +369,7 @@ def c_dvd():
         raise Fail("ivtv-capture --dvd ended with %d" % p.returncode)
     if last_start(mark)["type"] != "14":
         raise Fail("the encoder was not told DVD (stream type %s)" % last_start(mark)["type"])
-    n = exact_prefix(clip(".dvd.mpg"), path, "ivtv-capture --dvd")
+    n = exact_prefix(started_clip(mark), path, "ivtv-capture --dvd")
     dvd = out("dvd-dir")
     env = dict(os.environ, VIDEO_FORMAT="NTSC")
     a = subprocess.run(["dvdauthor", "-o", dvd, "-t", path], env=env,
@@ -374,6 +403,7 @@ def c_unplug():
     every byte before it kept."""
     d = need_node()
     path = out("unplug.mpg")
+    mark = dev.mark()
     p = start(GST + src() + ["!", "filesink", "location=" + path])
     wait_size(path, 1 << 20, 120, p)
     t0 = time.monotonic()
@@ -381,7 +411,7 @@ def c_unplug():
     o = finish(p, 60)
     took = time.monotonic() - t0
     errs = gst_errors(o)
-    n = exact_prefix(clip(), path, "unplugged recording")
+    n = exact_prefix(started_clip(mark), path, "unplugged recording")
     warns = re.findall(r"^WARNING: from element [^\n]*\n(?:Additional debug info:\n)?[^\n]*",
                        o, re.M)
     wait_gone(d)
