@@ -220,6 +220,17 @@ tick (struct ud_dev *d, double now)
   pvr_stream_tick (d, p, now);
 }
 
+/* the read URB of a command's reply: answered at once (on the tick it
+ * waited up to a tick, seconds per encoder command under a loaded TCG) */
+static void
+urb_queued (struct ud_dev *d, int ep)
+{
+  struct pvr *p = d->priv;
+  if (ep == PVR_CTL_EP && p->reply_len && !p->reenumerate
+      && ud_complete (d, PVR_CTL_EP, p->reply, p->reply_len))
+    p->reply_len = 0;
+}
+
 static void
 go_cold (struct pvr *p)
 {
@@ -289,6 +300,7 @@ model_pvrusb2 (int argc, char **argv)
     .bulk_out = bulk_out,
     .command = command,
     .detached = detached,
+    .urb_queued = urb_queued,
   };
   if (argc < 2 || pvr_load_files (&p, 0, argv[1]) < 0
       || (argc > 2 && pvr_load_files (&p, 1, argv[2]) < 0)) {

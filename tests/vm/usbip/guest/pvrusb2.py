@@ -9,9 +9,9 @@
 # firmware_class.path= (vmrun.py puts RESULTS/firmware on the command line).
 import os
 import re
-import select
 import signal
 import subprocess
+import threading
 import time
 
 from usbcheck import (RESULTS, Device, Fail, Skip, Stream, check, exact_prefix,
@@ -32,6 +32,7 @@ for name, size in (("v4l-pvrusb2-29xxx-01.fw", 8192),
         f.write(b"\0" * size)
 dev = Device("pvrusb2", NTSC, PAL)
 node = {"dev": None, "radio": None, "bound": False}
+DVD_RUN = {}
 HALF = 16 * 16384   # pvrusb2-ioread.c: BUFFER_COUNT 32 of BUFFER_SIZE 16 KiB
 
 
@@ -152,45 +153,58 @@ def c_compliance():
 
 def c_read_exact():
     """read() as pvrusb2-ioread.c does it: no data until half of the 32
-    buffers are ready (pvr2_ioread_avail: ready count < BUFFER_COUNT/2 is
-    -EAGAIN); the model holds the stream at 15 buffers ("gate") and poll()
-    must stay silent, then lets it go.  What comes before the first pack
-    start is dropped (pvr2_ioread_set_sync_key): the model sends 1000
-    bytes of 0xaa before the clip."""
+    buffers are ready (pvr2_ioread_avail: a ready count under
+    BUFFER_COUNT/2 is -EAGAIN; poll() alone does not start the stream,
+    read() does); the model holds the stream at 15 buffers ("gate") and
+    the first read() must stay blocked, then the gate opens.  What comes
+    before the first pack start is dropped (pvr2_ioread_set_sync_key): the
+    model sends 1000 bytes of 0xaa before the clip."""
     d = need_node()
     dev.send("lead 1000")
     dev.send("gate %d" % (15 * 16384))
     mark = dev.mark()
+    got = {}
+    fd = os.open(d, os.O_RDONLY)
+
+    def first_read():
+        try:
+            got["first"] = os.read(fd, 65536)
+        except OSError as e:
+            got["error"] = e
+        got["at"] = time.monotonic()
+
+    reader = threading.Thread(target=first_read, daemon=True)
     data, sent = b"", -1
     try:
-        fd = os.open(d, os.O_RDONLY | os.O_NONBLOCK)
-        try:
-            po = select.poll()
-            po.register(fd, select.POLLIN)
-            dev.wait(r"stream-start", 60, mark)
-            early = po.poll(3000)
+        reader.start()
+        dev.wait(r"stream-start", 60, mark)
+        end = time.monotonic() + 30
+        while sent < 15 * 16384 and time.monotonic() < end:
+            m = dev.mark()
             dev.send("pvr-status")
-            sent = int(dev.wait(r"pvr-status .* sent4=(\d+)", 10, mark).group(1))
-            dev.send("gate 0")
-            if early:
-                raise Fail("poll() said readable with %d bytes sent (15 of the reader's "
-                           "buffers): pvr2_ioread_avail waits for half of 32" % sent)
-            end = time.monotonic() + 60
-            while len(data) < 3 << 20 and time.monotonic() < end:
-                if not po.poll(10000):
-                    break
-                try:
-                    chunk = os.read(fd, 65536)
-                except BlockingIOError:
-                    continue
-                if not chunk:
-                    break
-                data += chunk
-        finally:
-            os.close(fd)
-    finally:
-        dev.send("lead 0")
+            sent = int(dev.wait(r"pvr-status .* sent4=(\d+)", 10, m).group(1))
+            time.sleep(0.5)
+        reader.join(3)
+        early = "at" in got
         dev.send("gate 0")
+        if early:
+            raise Fail("the first read() returned (%s) with %d bytes sent, 15 of the "
+                       "reader's buffers: pvr2_ioread_avail waits for half of 32"
+                       % (len(got.get("first", b"")), sent))
+        reader.join(60)
+        if "first" not in got:
+            raise Fail("the first read() did not return after the gate opened: %s"
+                       % got.get("error"))
+        data = got["first"]
+        while len(data) < 3 << 20:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                break
+            data += chunk
+    finally:
+        dev.send("gate 0")
+        dev.send("lead 0")
+        os.close(fd)
     settle()
     path = out("read.mpg")
     with open(path, "wb") as f:
@@ -198,8 +212,9 @@ def c_read_exact():
     if sent != 15 * 16384:
         raise Fail("the model had sent %d bytes at the gate, want %d" % (sent, 15 * 16384))
     n = one_stream(mark, path, "read() of the node")
-    return "nothing to read with 15 buffers sent (%d bytes); then %d bytes from the " \
-        "first pack start, exact (the 1000 lead bytes dropped)" % (sent, n)
+    return "the first read() blocked with 15 buffers sent (%d bytes), returned " \
+        "after the gate opened; %d bytes from the first pack start, exact (the " \
+        "1000 lead bytes dropped)" % (sent, n)
 
 
 def c_caps():
@@ -215,14 +230,42 @@ def c_caps():
     return m.group(1)
 
 
-def capture(extra, buffers, name, suffix=".mpg"):
+def stacks(pid):
+    """Where a hung process waits: each thread's kernel stack."""
+    lines = []
+    for t in sorted(os.listdir("/proc/%d/task" % pid)):
+        try:
+            wchan = open("/proc/%d/task/%s/wchan" % (pid, t)).read()
+            stack = open("/proc/%d/task/%s/stack" % (pid, t)).read()
+        except OSError:
+            continue
+        lines.append("thread %s wchan=%s\n%s" % (t, wchan, stack))
+    return "\n".join(lines)
+
+
+def capture(extra, buffers, name, suffix=".mpg", env=None):
+    """gst-launch ivtvsrc EXTRA num-buffers=BUFFERS ! filesink; a hang is
+    reported with the threads' kernel stacks."""
     path = out(name + suffix)
     mark = dev.mark()
-    p = run(GST + src("%s num-buffers=%d" % (extra, buffers)) +
-            ["!", "filesink", "location=" + path], 180)
+    cmd = GST + src("%s num-buffers=%d" % (extra, buffers)) + ["!", "filesink",
+                                                                "location=" + path]
+    log("$ " + " ".join(cmd))
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         text=True, start_new_session=True, env=env)
+    try:
+        o, _ = p.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        where = stacks(p.pid)
+        os.killpg(p.pid, signal.SIGKILL)
+        o, _ = p.communicate()
+        log(o[-3000:] + "\n" + where)
+        raise Fail("gst-launch with %s did not end in 120 s (%s)" % (
+            extra, " | ".join(l for l in where.splitlines() if "wchan" in l)))
+    log("-> %d\n%s" % (p.returncode, o[-3000:]))
     settle()
     if p.returncode:
-        raise Fail("capture with %s failed: %s" % (extra, gst_errors(p.stdout)))
+        raise Fail("capture with %s failed: %s" % (extra, gst_errors(o)))
     return mark, path
 
 
@@ -268,23 +311,40 @@ def c_tuner():
 
 
 def c_encoder():
-    """bitrate, gop-size and stream-type through the kernel's cx2341x
-    controls reach the mailbox (SET_BIT_RATE 0x95, SET_GOP_PROPERTIES
-    0x97, SET_STREAM_TYPE 0xb9); the device sends the TS clip at 3 Mbit/s
-    and the file is that clip."""
+    """bitrate and gop-size through the kernel's cx2341x controls reach the
+    mailbox (SET_BIT_RATE 0x95, SET_GOP_PROPERTIES 0x97); the device paces
+    the stream at the bit rate set: it can send no faster than 3 Mbit/s."""
     need_node()
-    mark, path = capture("bitrate=3000000 gop-size=15 stream-type=ts", 120, "enc", ".ts")
+    mark, path = capture("bitrate=3000000 gop-size=15", 120, "enc")
     ev = last_start(mark)
-    want = {"type": "1", "bitrate": "3000000", "gop": "15"}
+    want = {"bitrate": "3000000", "gop": "15"}
     bad = {k: ev.get(k) for k in want if ev.get(k) != want[k]}
     if bad:
         raise Fail("the encoder got %s, want %s" % (bad, want))
-    for cmd, arg in (("0x95", r"\d+,3000000,"), ("0x97", "15,"), ("0xb9", "1,")):
+    for cmd, arg in (("0x95", r"\d+,3000000,"), ("0x97", "15,")):
         if not dev.find(r"mbox cmd=%s args=%s" % (cmd, arg), mark):
             raise Fail("no mailbox command %s with %s" % (cmd, arg))
-    n = one_stream(mark, path, "stream-type=ts")
-    return "mailbox: SET_BIT_RATE 3000000, SET_GOP_PROPERTIES 15, SET_STREAM_TYPE 1; " \
-        "%d bytes of the TS clip, exact" % n
+    t0 = float(dev.find(r"^([\d.]+) stream-start", mark)[-1].group(1))
+    stop = dev.find(r"^([\d.]+) stream-stop session=\d+ bytes=(\d+)", mark)[-1]
+    rate = int(stop.group(2)) * 8 / (float(stop.group(1)) - t0)
+    if rate > 3000000 * 1.1:
+        raise Fail("the device sent %.0f bit/s, more than the 3 Mbit/s set" % rate)
+    n = one_stream(mark, path, "bitrate=3000000 gop-size=15")
+    return "mailbox: SET_BIT_RATE 3000000, SET_GOP_PROPERTIES 15; stream at %.2f " \
+        "Mbit/s; %d bytes exact" % (rate / 1e6, n)
+
+
+def c_stream_type_ts():
+    """stream-type=ts: pvrusb2's cx2341x controls refuse a transport stream
+    (EINVAL, seen here): one error of the element naming the setting."""
+    need_node()
+    p = run(GST + src("stream-type=ts num-buffers=10") + ["!", "fakesink"], 120)
+    settle()
+    errs = [e for e in gst_errors(p.stdout) if "Internal data stream error" not in e]
+    if p.returncode == 0 or len(errs) != 1 or "stream-type" not in errs[0]:
+        raise Fail("stream-type=ts: rc %d, errors %s (want one naming stream-type)"
+                   % (p.returncode, errs))
+    return errs[0].replace("\n", " ")[:200]
 
 
 def record_until(cmd, path, size, stop, timeout=60):
@@ -365,8 +425,7 @@ def c_dvd():
     p = run(["ivtv-capture", "-d", d, "-i", "composite", "-s", "ntsc", "--dvd",
              "-t", "5", "-n", "0", "-f", path], 240)
     settle()
-    if p.returncode:
-        raise Fail("ivtv-capture --dvd ended with %d" % p.returncode)
+    DVD_RUN["rc"], DVD_RUN["out"] = p.returncode, p.stdout
     if last_start(mark)["type"] != "14":
         raise Fail("the encoder was not told DVD (stream type %s)" % last_start(mark)["type"])
     n = exact_prefix(started_clip(mark), path, "ivtv-capture --dvd")
@@ -382,7 +441,18 @@ def c_dvd():
     if a.returncode or b.returncode or not vobs:
         raise Fail("dvdauthor refused the capture (rc %d/%d): %s" % (
             a.returncode, b.returncode, a.stdout.strip()[-300:]))
-    return "%d bytes of the DVD clip, exact; dvdauthor wrote %s" % (n, ", ".join(sorted(vobs)))
+    return "%d bytes of the DVD clip, exact; dvdauthor wrote %s (ivtv-capture's exit " \
+        "status %d: dvd-stop)" % (n, ", ".join(sorted(vobs)), p.returncode)
+
+
+def c_dvd_stop():
+    """ivtv-capture --dvd -t 5 (the dvd check's run) ends by itself with 0."""
+    if "rc" not in DVD_RUN:
+        raise Skip("the dvd check did not run")
+    if DVD_RUN["rc"]:
+        errs = [l for l in DVD_RUN["out"].splitlines() if "error" in l.lower()]
+        raise Fail("ivtv-capture --dvd ended with %d: %s" % (DVD_RUN["rc"], errs[-2:]))
+    return "exit status 0"
 
 
 def c_radio():
@@ -448,9 +518,10 @@ def c_replug():
 CHECKS = [
     ("bind", c_bind), ("compliance", c_compliance), ("read-exact", c_read_exact),
     ("caps", c_caps), ("input-std", c_input_std), ("tuner", c_tuner),
-    ("encoder", c_encoder), ("end-num-buffers", c_end_num_buffers),
+    ("encoder", c_encoder), ("stream-type-ts", c_stream_type_ts),
+    ("end-num-buffers", c_end_num_buffers),
     ("end-sigint", c_end_sigint), ("end-max-time", c_end_max_time),
-    ("busy", c_busy), ("dvd", c_dvd), ("radio", c_radio),
+    ("busy", c_busy), ("dvd", c_dvd), ("dvd-stop", c_dvd_stop), ("radio", c_radio),
     ("unplug", c_unplug), ("replug", c_replug),
 ]
 
