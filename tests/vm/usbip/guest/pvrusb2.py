@@ -219,7 +219,7 @@ def c_read_exact():
 
 def c_caps():
     need_node()
-    p = run(GST + ["-v"] + src("num-buffers=20") + ["!", "fakesink"], 120)
+    p = gst_run(GST + ["-v"] + src("num-buffers=20") + ["!", "fakesink"])
     settle()
     m = re.search(r"ivtvsrc0\.GstPad:src: caps = (.*)", p.stdout)
     if p.returncode or not m:
@@ -243,29 +243,44 @@ def stacks(pid):
     return "\n".join(lines)
 
 
-def capture(extra, buffers, name, suffix=".mpg", env=None):
-    """gst-launch ivtvsrc EXTRA num-buffers=BUFFERS ! filesink; a hang is
-    reported with the threads' kernel stacks."""
-    path = out(name + suffix)
-    mark = dev.mark()
-    cmd = GST + src("%s num-buffers=%d" % (extra, buffers)) + ["!", "filesink",
-                                                                "location=" + path]
+class Done:
+    def __init__(self, rc, out):
+        self.returncode, self.stdout = rc, out
+
+
+def gst_run(cmd, timeout=120):
+    """Runs gst-launch; a hang is reported with each thread's kernel stack
+    and gdb's backtrace, then the process is killed."""
     log("$ " + " ".join(cmd))
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                         text=True, start_new_session=True, env=env)
+                         text=True, start_new_session=True)
     try:
-        o, _ = p.communicate(timeout=120)
+        o, _ = p.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         where = stacks(p.pid)
+        bt = subprocess.run(["timeout", "90", "gdb", "-p", str(p.pid), "-batch", "-ex",
+                             "thread apply all bt 12"], stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True).stdout
         os.killpg(p.pid, signal.SIGKILL)
         o, _ = p.communicate()
-        log(o[-3000:] + "\n" + where)
-        raise Fail("gst-launch with %s did not end in 120 s (%s)" % (
-            extra, " | ".join(l for l in where.splitlines() if "wchan" in l)))
+        log(o[-3000:] + "\n" + where + "\n" + bt[-6000:])
+        fns = re.findall(r"^#\d+ +(?:0x\w+ in )?(\w+)", bt, re.M)
+        raise Fail("%s did not end in %d s after '%s' (waiting in: %s)" % (
+            " ".join(cmd[1:4]), timeout, o.strip().splitlines()[-1] if o.strip() else "",
+            ", ".join(dict.fromkeys(f for f in fns if "ivtv" in f or "gst_" in f))[:300]))
     log("-> %d\n%s" % (p.returncode, o[-3000:]))
+    return Done(p.returncode, o)
+
+
+def capture(extra, buffers, name, suffix=".mpg"):
+    """gst-launch ivtvsrc EXTRA num-buffers=BUFFERS ! filesink."""
+    path = out(name + suffix)
+    mark = dev.mark()
+    p = gst_run(GST + src("%s num-buffers=%d" % (extra, buffers)) +
+                ["!", "filesink", "location=" + path])
     settle()
     if p.returncode:
-        raise Fail("capture with %s failed: %s" % (extra, gst_errors(o)))
+        raise Fail("capture with %s failed: %s" % (extra, gst_errors(p.stdout)))
     return mark, path
 
 
@@ -338,7 +353,7 @@ def c_stream_type_ts():
     """stream-type=ts: pvrusb2's cx2341x controls refuse a transport stream
     (EINVAL, seen here): one error of the element naming the setting."""
     need_node()
-    p = run(GST + src("stream-type=ts num-buffers=10") + ["!", "fakesink"], 120)
+    p = gst_run(GST + src("stream-type=ts num-buffers=10") + ["!", "fakesink"])
     settle()
     errs = [e for e in gst_errors(p.stdout) if "Internal data stream error" not in e]
     if p.returncode == 0 or len(errs) != 1 or "stream-type" not in errs[0]:
@@ -397,7 +412,7 @@ def c_busy():
     mark = dev.mark()
     p = start(GST + ["-e"] + src("input=composite") + ["!", "filesink", "location=" + path])
     wait_size(path, 1 << 20, 120, p)
-    second = run(GST + src("num-buffers=10") + ["!", "fakesink"], 120)
+    second = gst_run(GST + src("num-buffers=10") + ["!", "fakesink"])
     ctl = run(["v4l2-ctl", "-d", d, "-i", "2"], 30)
     size = os.path.getsize(path)
     stop_at = wait_size(path, size + (1 << 20), 60, p)
@@ -460,7 +475,7 @@ def c_radio():
     r = node["radio"]
     if not r:
         raise Fail("the driver registered no radio node")
-    p = run(GST + ["ivtvsrc", "device=" + r, "num-buffers=5", "!", "fakesink"], 120)
+    p = gst_run(GST + ["ivtvsrc", "device=" + r, "num-buffers=5", "!", "fakesink"])
     errs = [e for e in gst_errors(p.stdout) if "Internal data stream error" not in e]
     if p.returncode == 0 or len(errs) != 1:
         raise Fail("%s: rc %d, %d errors of the element, want one: %s" % (
