@@ -5,7 +5,9 @@
 #include "capture.h"
 
 #include <glib-unix.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +36,17 @@
 "\n" \
 "Files made:\n" \
 "  FILE         the card's stream, byte for byte (MPEG-2 program stream on\n" \
-"               ivtv cards).\n" \
+"               ivtv cards).  On a raw card (USB dongles such as stk1160 or\n" \
+"               usbtv, the YUV node of an ivtv/cx18 card): one Matroska file\n" \
+"               with FFV1 video (version 3, slices, CRCs) and the card's\n" \
+"               audio as PCM, held in sync with the video's frames for hours\n" \
+"               (the audio clock's drift is measured and corrected); a frame\n" \
+"               the card lost is repeated (or, --on-drop cut-audio, the same\n" \
+"               length of audio removed), so sound never slips.  Status line:\n" \
+"               frames, A/V drift (ppm) and offset, peak/RMS dB and clipped\n" \
+"               samples.  Without an audio device it stops and names the\n" \
+"               devices there are (--audio-device, or --no-audio).\n" \
+"  FILE.framemd5  raw cards: an MD5 per frame, as ffmpeg -f framemd5 prints.\n" \
 "  FILE.json    the archival record: card, driver, node, input, standard,\n" \
 "               encoder settings, start and end time, duration, bytes,\n" \
 "               signal gaps, anything lost, warnings.  Space for it is kept\n" \
@@ -117,30 +129,49 @@ static gint
 parse_options (Capture * c, int argc, char **argv)
 {
   gchar *max_time = NULL, **files = NULL;
+  gboolean version = FALSE;
   GOptionEntry entries[] = {
     {"device", 'd', 0, G_OPTION_ARG_STRING, &c->device,
-          "The card's node (default: the first card the device monitor finds)",
+          N_ ("The card's node (default: the first card the device monitor finds)"),
         "DEV"},
     {"input", 'i', 0, G_OPTION_ARG_STRING, &c->input,
-        "Video input: composite, composite2, svideo, tuner, an exact name, "
+        N_ ("Video input: composite, composite2, svideo, tuner, an exact name, "
           "an index, or auto (default: the first input with a signal; with a "
-          "named input it waits up to S seconds for the signal)", "NAME|auto"},
+          "named input it waits up to S seconds for the signal)"), "NAME|auto"},
     {"standard", 's', 0, G_OPTION_ARG_STRING, &c->standard,
-        "TV standard: ntsc, pal, secam, pal-m, ntsc-jp, ... or auto "
-          "(default: auto, detected from the signal)", "NAME|auto"},
+        N_ ("TV standard: ntsc, pal, secam, pal-m, ntsc-jp, ... or auto "
+          "(default: auto, detected from the signal)"), "NAME|auto"},
     {"preview", 'p', 0, G_OPTION_ARG_NONE, &c->preview,
-        "Show the picture in a window while recording (the preview drops "
-          "pictures rather than ever slowing the recording)", NULL},
+        N_ ("Show the picture in a window while recording (the preview drops "
+          "pictures rather than ever slowing the recording)"), NULL},
     {"dvd", 0, 0, G_OPTION_ARG_NONE, &c->dvd,
-        "Record a DVD-compatible stream (stream-type=dvd, 48 kHz audio, "
-          "4:3) and, with dvdauthor installed, make a DVD folder", NULL},
+        N_ ("Record a DVD-compatible stream (stream-type=dvd, 48 kHz audio, "
+          "4:3) and, with dvdauthor installed, make a DVD folder"), NULL},
     {"max-time", 't', 0, G_OPTION_ARG_STRING, &max_time,
-        "Stop after this long: seconds, or 90m, 2h, 1:30:00", "T"},
+        N_ ("Stop after this long: seconds, or 90m, 2h, 1:30:00"), "T"},
     {"stop-after-no-signal", 'n', 0, G_OPTION_ARG_INT, &c->no_signal,
-        "End of tape: stop after S seconds without a signal; also how long "
-          "to wait for a signal at the start (default 10; 0 = never)", "S"},
+        N_ ("End of tape: stop after S seconds without a signal; also how long "
+          "to wait for a signal at the start (default 10; 0 = never)"), "S"},
     {"force", 'f', 0, G_OPTION_ARG_NONE, &c->force,
-        "Overwrite FILE if it exists", NULL},
+        N_ ("Overwrite FILE if it exists"), NULL},
+    {"version", 'V', 0, G_OPTION_ARG_NONE, &version,
+        N_ ("Print the version (ivtvsrc's, which gst-inspect-1.0 ivtvsrc shows) "
+          "and exit"), NULL},
+    {"audio-device", 'a', 0, G_OPTION_ARG_STRING, &c->audio_device,
+        N_ ("Raw cards: the audio to record with the video: an ALSA device "
+          "(hw:CARD=STK1160, plughw:1,0), the card's PCM node (/dev/video24) "
+          "or gst:DESCRIPTION (a GStreamer source) (default: the ALSA "
+          "device of the same USB device or card, else its PCM node)"), "DEV"},
+    {"no-audio", 0, 0, G_OPTION_ARG_NONE, &c->no_audio,
+        N_ ("Raw cards: record the video without sound"), NULL},
+    {"access-copy", 0, 0, G_OPTION_ARG_FILENAME, &c->access_copy,
+        N_ ("Raw cards: also write an access copy (H.264 + AAC in MP4) to "
+          "FILE2 from the same capture"), "FILE2"},
+    {"on-drop", 0, 0, G_OPTION_ARG_STRING, &c->on_drop,
+        N_ ("Raw cards: a frame the card or the queue lost is 'repeat'ed "
+          "(the previous frame again, the default) or its length of audio "
+          "is removed ('cut-audio'); either way the audio stays in sync and "
+          "FILE.json lists each loss"), "repeat|cut-audio"},
     {G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL,
         NULL},
     {NULL, 0, 0, 0, NULL, NULL, NULL}
@@ -149,13 +180,20 @@ parse_options (Capture * c, int argc, char **argv)
   GError *err = NULL;
   gint ret = -1;
 
+  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
   g_option_context_set_summary (ctx, SUMMARY);
   g_option_context_set_description (ctx, DESCRIPTION);
-  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
   g_option_context_add_group (ctx, gst_init_get_option_group ());
   if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
     g_printerr ("ivtv-capture: %s (see --help)\n", err->message);
     ret = CAP_EXIT_USAGE;
+  } else if (version) {
+    gchar *gst = gst_version_string ();
+
+    g_print ("ivtv-capture (ivtvsrc) %s\n%s\n", IVTV_CAPTURE_VERSION, gst);
+    g_free (gst);
+    ret = CAP_EXIT_OK;
   } else if (files == NULL || files[0] == NULL || files[1] != NULL) {
     g_printerr ("ivtv-capture: give one output file, e.g. ivtv-capture "
         "tape.mpg (see --help)\n");
@@ -163,6 +201,14 @@ parse_options (Capture * c, int argc, char **argv)
   } else if (max_time && (c->max_time = parse_duration (max_time)) <= 0) {
     g_printerr ("ivtv-capture: --max-time '%s': give seconds, or 90m, 2h, "
         "1:30:00\n", max_time);
+    ret = CAP_EXIT_USAGE;
+  } else if (c->on_drop && g_strcmp0 (c->on_drop, "repeat")
+      && g_strcmp0 (c->on_drop, "cut-audio")) {
+    g_printerr ("ivtv-capture: --on-drop '%s': give repeat or cut-audio\n",
+        c->on_drop);
+    ret = CAP_EXIT_USAGE;
+  } else if (c->no_audio && c->audio_device) {
+    g_printerr ("ivtv-capture: --no-audio and --audio-device: give one\n");
     ret = CAP_EXIT_USAGE;
   } else if (c->no_signal < 0) {
     g_printerr ("ivtv-capture: --stop-after-no-signal must be >= 0\n");
@@ -463,6 +509,10 @@ capture_free (Capture * c)
   g_free (c->caps_str);
   g_free (c->encoder_json);
   g_free (c->dvd_dir);
+  cap_archive_free (c);
+  g_free (c->audio_device);
+  g_free (c->access_copy);
+  g_free (c->on_drop);
 }
 
 static gint
@@ -484,7 +534,9 @@ run (Capture * c)
     c->preview = FALSE;
   }
   if (!cap_build (c, &err)) {
-    cap_fail (c, CAP_EXIT_FAILED, "%s", err->message);
+    /* a resource: the audio device of a raw card cannot be opened */
+    cap_fail (c, err->domain == GST_RESOURCE_ERROR ? CAP_EXIT_NO_CARD :
+        CAP_EXIT_FAILED, "%s", err->message);
     g_clear_error (&err);
     report (c);
     return c->exit_code;
@@ -508,6 +560,7 @@ run (Capture * c)
   if (c->preview_pipe)
     gst_element_set_state (c->preview_pipe, GST_STATE_NULL);
   gst_element_set_state (c->pipeline, GST_STATE_NULL);
+  cap_archive_report (c);       /* raw cards: frame totals, sync */
   judge_end (c);
   cap_picture_tell (c);
   if (atomic_load (&c->rec_start_us) != 0)
@@ -526,6 +579,14 @@ main (int argc, char **argv)
   Capture c;
   gint ret;
 
+  /* the user's language for the texts (catalogue po/LANG.po, domain
+   * ivtvsrc; IVTV_LOCALEDIR: another catalogue directory, as meson devenv
+   * sets for the build tree); numbers stay C for FILE.json */
+  setlocale (LC_ALL, "");
+  setlocale (LC_NUMERIC, "C");
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("IVTV_LOCALEDIR") ?
+      g_getenv ("IVTV_LOCALEDIR") : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   memset (&c, 0, sizeof (c));
   /* after a SIGHUP stdout may be a closed pipe: a write must not kill us
    * before the file and its record are finished */

@@ -128,6 +128,10 @@ cap_stop (Capture * c, const gchar * why)
   if (c->end_reason == NULL)
     c->end_reason = g_strdup (why);
   cap_status_event (c, "%s: finishing the file...", why);
+  if (c->archive) {
+    cap_archive_send_eos (c);   /* its own watch: the encoder's backlog */
+    return;
+  }
   gst_element_send_event (c->pipeline, gst_event_new_eos ());
   g_timeout_add_seconds (15, eos_overdue, c);
 }
@@ -335,6 +339,8 @@ cap_build (Capture * c, GError ** error)
   c->pipeline = gst_pipeline_new ("ivtv-capture");
   gst_bin_add (GST_BIN (c->pipeline), c->src);
   set_src_options (c);
+  if (cap_archive_wanted (c))   /* a raw card: archive.c */
+    return cap_archive_build (c, error);
   if (!(q = make ("queue", error)) || !(c->sink = make ("filesink", error)))
     return FALSE;
   g_object_set (q, "max-size-buffers", 0, "max-size-time", (guint64) 0,
@@ -533,6 +539,8 @@ cap_bus_message (GstBus * bus, GstMessage * msg, gpointer data)
       break;
     case GST_MESSAGE_ELEMENT:
       s = gst_message_get_structure (msg);
+      if (cap_archive_message (c, msg))
+        break;
       if (GST_MESSAGE_SRC (msg) != GST_OBJECT (c->src) || s == NULL)
         break;
       if (gst_structure_has_name (s, "ivtvsrc-signal"))

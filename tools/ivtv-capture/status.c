@@ -109,6 +109,13 @@ status_text (Capture * c, gdouble rate)
     text = g_strdup_printf ("%s %7.1f MB  -.- Mbit/s  signal: %s  queue: "
         "%s  lost: %s", cap_format_time (cap_elapsed (c), tb),
         atomic_load (&c->bytes) / 1e6, sig, queue, loss);
+  if (c->archive) {             /* frames, A/V drift and offset, levels */
+    GString *line = g_string_new (text);
+
+    cap_archive_status (c, line);
+    g_free (text);
+    text = g_string_free (line, FALSE);
+  }
   g_free (sig);
   g_free (queue);
   g_free (loss);
