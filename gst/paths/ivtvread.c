@@ -20,7 +20,25 @@ void
 ivtv_read_init (IvtvReader * r)
 {
   memset (r, 0, sizeof (*r));
+  g_mutex_init (&r->io_lock);
   gst_poll_fd_init (&r->pfd);
+}
+
+IvtvStopResult
+ivtv_read_stop_encoder (IvtvReader * r, IvtvPathStopFunc stop, gpointer data)
+{
+  IvtvStopResult res;
+
+  g_mutex_lock (&r->io_lock);
+  res = stop (data);
+  if (res == IVTV_STOP_AT_ONCE) {
+    GST_INFO_OBJECT (r->element, "the encoder stopped at once, without "
+        "draining: reading nothing more after %" G_GUINT64_FORMAT " bytes",
+        r->offset);
+    g_atomic_int_set (&r->ended, 1);
+  }
+  g_mutex_unlock (&r->io_lock);
+  return res;
 }
 
 gboolean
@@ -132,11 +150,11 @@ drain_time_left (IvtvReader * r, gint64 now)
 }
 
 /* Wait until the device is readable.  GST_FLOW_OK when it is; EOS when a
- * drain ran out of time; ERROR (posted) when the stall watchdog gives up
+ * drain ran out of time; ERROR (*@error) when the stall watchdog gives up
  * (no data since @since, when create() began waiting: a streaming thread
  * held up downstream never counts as a stall). */
 static GstFlowReturn
-wait_readable (IvtvReader * r, gint64 since)
+wait_readable (IvtvReader * r, gint64 since, IvtvError ** error)
 {
   for (;;) {
     gint64 wait = WAIT_STEP_US;
@@ -152,7 +170,7 @@ wait_readable (IvtvReader * r, gint64 since)
       }
       wait = MIN (wait, left);
     } else if (ivtv_stall_check (&r->stall, r->element, r->dev,
-            since) != GST_FLOW_OK) {
+            since, error) != GST_FLOW_OK) {
       return GST_FLOW_ERROR;
     }
 
@@ -163,7 +181,7 @@ wait_readable (IvtvReader * r, gint64 since)
       continue;
     if (errno == EBUSY)
       return GST_FLOW_FLUSHING;
-    GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
+    IVTV_ERROR (error, RESOURCE, READ,
         (_("Waiting for data from %s failed."), r->dev->path),
         ("poll: %s", g_strerror (errno)));
     return GST_FLOW_ERROR;
@@ -171,33 +189,33 @@ wait_readable (IvtvReader * r, gint64 since)
 }
 
 static void
-post_read_error (IvtvReader * r, gint err)
+read_error (IvtvReader * r, gint err, IvtvError ** error)
 {
   switch (err) {
     case ENODEV:
     case ENXIO:
-      GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
+      IVTV_ERROR (error, RESOURCE, READ,
           (_("The device %s went away (unplugged or driver unloaded)."),
               r->dev->path), ("read: %s", g_strerror (err)));
       break;
     case EIO:
-      GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
+      IVTV_ERROR (error, RESOURCE, READ,
           (_("The device %s reported an I/O error %u times in a row; the card "
               "or its driver is in trouble."), r->dev->path,
               IVTV_READ_EIO_RETRIES + 1), ("read: %s", g_strerror (err)));
       break;
     case EBUSY:
-      GST_ELEMENT_ERROR (r->element, RESOURCE, BUSY,
+      IVTV_ERROR (error, RESOURCE, BUSY,
           (_("%s is busy: another program is already capturing from it."),
               r->dev->path), ("read: %s", g_strerror (err)));
       break;
     case EINVAL:
-      GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
+      IVTV_ERROR (error, RESOURCE, READ,
           (_("%s refused read(): it may not support read() capture (try "
               "io-mode=mmap)."), r->dev->path), ("read: %s", g_strerror (err)));
       break;
     default:
-      GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
+      IVTV_ERROR (error, RESOURCE, READ,
           (_("Could not read from %s."), r->dev->path),
           ("read on file descriptor: %s.", g_strerror (err)));
       break;
@@ -209,17 +227,23 @@ post_read_error (IvtvReader * r, gint err)
  * The byte count, 0, or -errno; *fret is not GST_FLOW_OK when the wait
  * ended without a read (flushing, drain over, stall error). */
 static gssize
-read_once (IvtvReader * r, guint8 * data, gsize size, GstFlowReturn * fret)
+read_once (IvtvReader * r, guint8 * data, gsize size, GstFlowReturn * fret,
+    IvtvError ** error)
 {
   gint64 since = g_get_monotonic_time ();
   gssize n;
 
   *fret = GST_FLOW_OK;
   for (;;) {
-    if (!r->read_first && (*fret = wait_readable (r, since)) != GST_FLOW_OK)
+    if (g_atomic_int_get (&r->ended))
+      return 0;                 /* the encoder stopped: end of stream */
+    if (!r->read_first && (*fret = wait_readable (r, since, error)) != GST_FLOW_OK)
       return 0;
     r->read_first = FALSE;      /* EAGAIN/EINTR: poll again */
-    n = ivtv_device_read (r->dev, data, size);
+    g_mutex_lock (&r->io_lock);
+    n = g_atomic_int_get (&r->ended) ? 0 :
+        ivtv_device_read (r->dev, data, size);
+    g_mutex_unlock (&r->io_lock);
     if (n == -EAGAIN || n == -EINTR)
       continue;
     if (n == -EIO && r->eio_count < IVTV_READ_EIO_RETRIES) {
@@ -237,7 +261,7 @@ read_once (IvtvReader * r, guint8 * data, gsize size, GstFlowReturn * fret)
 
 /* What a failed or empty read means for the flow. */
 static GstFlowReturn
-read_failed (IvtvReader * r, gssize n)
+read_failed (IvtvReader * r, gssize n, IvtvError ** error)
 {
   if (n < 0 && r->reconnect && (n == -ENODEV || n == -ENXIO)) {
     GST_WARNING_OBJECT (r->element, "%s went away after %" G_GUINT64_FORMAT
@@ -245,7 +269,7 @@ read_failed (IvtvReader * r, gssize n)
     return IVTV_FLOW_DEVICE_LOST;
   }
   if (n < 0) {
-    post_read_error (r, (gint) - n);
+    read_error (r, (gint) - n, error);
     return GST_FLOW_ERROR;
   }
   GST_DEBUG_OBJECT (r->element, "read 0 bytes: end of stream");
@@ -282,7 +306,7 @@ finish_buffer (IvtvReader * r, GstBuffer * buf, GstMapInfo * map, gsize n)
 }
 
 GstFlowReturn
-ivtv_read_create (IvtvReader * r, GstBuffer ** out)
+ivtv_read_create (IvtvReader * r, GstBuffer ** out, IvtvError ** error)
 {
   GstBuffer *buf = NULL;
   GstMapInfo map;
@@ -298,14 +322,13 @@ ivtv_read_create (IvtvReader * r, GstBuffer ** out)
     return fret;
   if (!gst_buffer_map (buf, &map, GST_MAP_WRITE)) {
     gst_buffer_unref (buf);
-    GST_ELEMENT_ERROR (r->element, RESOURCE, READ, (NULL),
-        ("cannot map a pool buffer"));
+    IVTV_ERROR (error, RESOURCE, READ, (NULL), ("cannot map a pool buffer"));
     return GST_FLOW_ERROR;
   }
 
-  n = read_once (r, map.data, map.size, &fret);
+  n = read_once (r, map.data, map.size, &fret, error);
   if (fret == GST_FLOW_OK && n <= 0)
-    fret = read_failed (r, n);
+    fret = read_failed (r, n, error);
   if (fret != GST_FLOW_OK) {
     gst_buffer_unmap (buf, &map);
     gst_buffer_unref (buf);
@@ -330,9 +353,9 @@ typedef struct
 } IvtvReadPath;
 
 static GstFlowReturn
-read_path_create (IvtvPath * path, GstBuffer ** buf)
+read_path_create (IvtvPath * path, GstBuffer ** buf, IvtvError ** error)
 {
-  return ivtv_read_create (&((IvtvReadPath *) path)->reader, buf);
+  return ivtv_read_create (&((IvtvReadPath *) path)->reader, buf, error);
 }
 
 static gboolean
@@ -371,13 +394,23 @@ static void
 read_path_free (IvtvPath * path)
 {
   ivtv_read_stop (&((IvtvReadPath *) path)->reader);
+  g_mutex_clear (&((IvtvReadPath *) path)->reader.io_lock);
   g_free (path);
+}
+
+static IvtvStopResult
+read_path_stop_encoder (IvtvPath * path, IvtvPathStopFunc stop,
+    gpointer data)
+{
+  return ivtv_read_stop_encoder (&((IvtvReadPath *) path)->reader, stop,
+      data);
 }
 
 static const IvtvPathFuncs read_path_funcs = {
   read_path_create, read_path_drain, read_path_set_timeout,
   read_path_get_position, read_path_resume_from, read_path_free,
-  NULL                          /* set_behind: read() copies anyway */
+  NULL,                         /* set_behind: read() copies anyway */
+  read_path_stop_encoder
 };
 
 IvtvPath *

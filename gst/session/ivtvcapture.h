@@ -96,6 +96,19 @@ typedef enum
 
 typedef struct _IvtvCapture IvtvCapture;
 
+/* What a node is, decided once at open from what it says it is
+ * (ivtv_capture_node_kind): what the session does with it follows. */
+typedef enum
+{
+  IVTV_NODE_NONE,               /* not open */
+  IVTV_NODE_MPEG,               /* an encoder's compressed stream */
+  IVTV_NODE_RAW,                /* raw video (webcam, vivid, ...) */
+  IVTV_NODE_HM12,               /* the cx2341x YUV node: HM12, detiled */
+  IVTV_NODE_PCM,                /* the cx2341x PCM node: S16LE audio */
+  IVTV_NODE_VBI,                /* a VBI node (raw or sliced) */
+  IVTV_NODE_RADIO               /* a radio node: tunes, carries no samples */
+} IvtvNodeKind;
+
 IvtvCapture *ivtv_capture_new (GstElement * element);
 void ivtv_capture_free (IvtvCapture * cap);
 
@@ -105,6 +118,8 @@ void ivtv_capture_free (IvtvCapture * cap);
 gboolean ivtv_capture_open (IvtvCapture * cap, const IvtvOpenRecipe * recipe,
     GError ** error);
 void ivtv_capture_close (IvtvCapture * cap);
+/* The node's kind, decided at open (IVTV_NODE_NONE when closed). */
+IvtvNodeKind ivtv_capture_node_kind (IvtvCapture * cap);
 
 /* The device lock, and what it protects (the device is open when
  * ivtv_device_is_open() says so). */
@@ -143,6 +158,13 @@ gboolean ivtv_capture_refuse_device_change (IvtvCapture * cap,
 gboolean ivtv_capture_update (IvtvCapture * cap,
     IvtvCaptureSettings * settings, IvtvSettingMask what,
     IvtvSettingMask * refused);
+/* One control by its v4l2-ctl name ("brightness"): set now when the
+ * device is open and recorded with the session's extra-controls, so a
+ * reconnect restores it.  FALSE with @error (refused, or no such control);
+ * the caller warns and records it with its own settings for the next
+ * start. */
+gboolean ivtv_capture_set_control (IvtvCapture * cap, const gchar * name,
+    gint value, GError ** error);
 /* Copy the settings of @what from @old into @dst. */
 void ivtv_capture_settings_restore (IvtvCaptureSettings * dst,
     const IvtvCaptureSettings * old, IvtvSettingMask what);
@@ -188,9 +210,11 @@ GstClockTime ivtv_capture_latency (IvtvCapture * cap, guint blocksize);
  * with wait-for-signal), then takes from the queue; the reader reconnects
  * after a loss.  *sniffed gets
  * new caps (transfer full) when the MPEG stream type was just sniffed.
- * GST_FLOW_OK, FLUSHING, EOS, ERROR (posted). */
+ * GST_FLOW_OK, FLUSHING, EOS, ERROR with *@error, the one error of the
+ * capture, after every buffer read before it: the element posts it
+ * (ivtv_error_post). */
 GstFlowReturn ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf,
-    GstCaps ** sniffed);
+    GstCaps ** sniffed, IvtvError ** error);
 
 /* The buffer just taken is the last one (num-buffers): the final
  * ivtvsrc-stats goes on the bus now, before the EOS that follows it. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* ivtvsrc — inputs, standards, audio input, tuner frequency and MPEG
- * encoder controls (see ivtvsettings.h). */
+/* ivtvsrc — inputs, standards, audio input and tuner frequency, as the
+ * user names them (see ivtvsettings.h). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -257,6 +257,11 @@ ivtv_settings_set_std (IvtvDevice * dev, IvtvProbe * probe,
   gchar *desc;
   int ret;
 
+  /* auto on an input without standards (a webcam input): nothing to
+   * detect, nothing to set */
+  if (probe->n_stds == 0 && ivtv_names_parse_std (name, &id, &is_auto)
+      && is_auto)
+    return TRUE;
   if (!ivtv_settings_resolve_std (probe, name, &id, &is_auto, error))
     return FALSE;
 

@@ -7,6 +7,10 @@
 #
 #   gen-compat.py --results BUILD/tests/vm/compat-results [--out docs/compatibility.md]
 #   gen-compat.py --results ... --check docs/compatibility.md   (exit 1 if stale)
+#   gen-compat.py --usbip BUILD/tests/vm [--out docs/compatibility.md]
+#       the real-driver table (tests/vm/usbip/checks.txt x the results of
+#       the last usbip-DRIVER boots), written between its markers in --out;
+#       a vivid run keeps that section as it is
 import argparse
 import json
 import os
@@ -112,13 +116,114 @@ def render(results):
     return "\n".join(out) + "\n"
 
 
+USBIP_BEGIN = "<!-- real drivers: written by tests/vm/gen-compat.py --usbip -->"
+USBIP_END = "<!-- end of real drivers -->"
+
+
+def usbip_rows():
+    rows, drivers = [], []
+    for line in open(os.path.join(HERE, "usbip", "checks.txt")):
+        if line.startswith("#") or not line.strip():
+            continue
+        drv, scen, cell, what = [c.strip() for c in line.split("|", 3)]
+        rows.append((drv, scen, cell, what))
+        if drv not in drivers:
+            drivers.append(drv)
+    return rows, drivers
+
+
+def render_usbip(base):
+    """The real driver x scenario table from BASE/usbip-DRIVER/."""
+    rows, drivers = usbip_rows()
+    out = [USBIP_BEGIN, "", "## Real kernel drivers over USB/IP", "",
+           "The real drivers of Debian's kernel bound to the device models of "
+           "`tests/vm/usbip` (`ivtv-usbdev`, attached to `vhci-hcd` over a "
+           "socketpair) in the qemu guest; one boot per driver, the meson suite "
+           "`usbip`. Every capture is compared byte for byte with what the "
+           "device fed. *fail, expected* is an xfail cell of "
+           "tests/vm/usbip/checks.txt (a known defect, with its reason). "
+           "Regenerate with `python3 tests/vm/gen-compat.py --usbip build/tests/vm "
+           "--out docs/compatibility.md` after `meson test -C build --suite usbip`.", ""]
+    for drv in drivers:
+        res = os.path.join(base, "usbip-" + drv)
+        kernel = "?"
+        if os.path.exists(os.path.join(res, "kernel.txt")):
+            kernel = open(os.path.join(res, "kernel.txt")).read().strip()
+        meta = {}
+        if os.path.exists(os.path.join(res, "run.json")):
+            meta = json.load(open(os.path.join(res, "run.json")))
+        out += ["### %s" % drv, "",
+                "Kernel %s; run %s, qemu %ss wall clock (%s)." % (
+                    kernel, meta.get("when", "?"), meta.get("guest_s", "?"),
+                    meta.get("guest-done", "guest did not finish")), "",
+                "| scenario | what is checked | ivtvsrc |", "| --- | --- | --- |"]
+        for d, scen, cell, what in rows:
+            if d != drv:
+                continue
+            text = usbip_cell(res, "%s.%s" % (drv, scen), cell)
+            out.append("| %s | %s | %s |" % (scen, what, text))
+        out.append("")
+    out.append(USBIP_END)
+    return "\n".join(out) + "\n"
+
+
+def usbip_cell(res, cid, expect):
+    state, _, reason = expect.partition(" ")
+    if state == "na":
+        return "n/a (%s)" % reason.strip()
+    path = os.path.join(res, "checks", cid + ".result")
+    if not os.path.exists(path):
+        return "**no result**"
+    verdict, _, note = open(path).read().strip().partition(" ")
+    note = note.replace("|", "/")
+    if len(note) > 240:
+        note = note[:237] + "..."
+    if verdict == "pass":
+        text = "pass" + (" (**unexpected**, was xfail: flip it)" if state == "xfail" else "")
+    elif verdict == "skip":
+        text = "skip"
+    elif state == "xfail":
+        text = "fail, expected: %s" % reason.strip()
+    else:
+        text = "**FAIL**"
+    return "%s: %s" % (text, note) if note else text
+
+
+def splice(old, section):
+    """old with its real-driver section replaced by section (appended when
+    it has none)."""
+    if USBIP_BEGIN in old and USBIP_END in old:
+        head, rest = old.split(USBIP_BEGIN, 1)
+        tail = rest.split(USBIP_END, 1)[1].lstrip("\n")
+        return head + section + (("\n" + tail) if tail else "")
+    return old.rstrip("\n") + "\n\n" + section
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--results", required=True)
+    ap.add_argument("--results")
+    ap.add_argument("--usbip", help="BUILD/tests/vm: the real-driver table")
     ap.add_argument("--out")
     ap.add_argument("--check")
     a = ap.parse_args()
+    if a.usbip:
+        old = open(a.out).read() if a.out and os.path.exists(a.out) else ""
+        text = splice(old, render_usbip(a.usbip))
+        if a.out:
+            with open(a.out, "w") as f:
+                f.write(text)
+        else:
+            sys.stdout.write(text)
+        return 0
+    if not a.results:
+        ap.error("--results or --usbip")
     text = render(a.results)
+    target = a.out or a.check
+    if target and os.path.exists(target):
+        old = open(target).read()
+        if USBIP_BEGIN in old and USBIP_END in old:
+            text = splice(text, USBIP_BEGIN + old.split(USBIP_BEGIN, 1)[1].split(
+                USBIP_END, 1)[0] + USBIP_END + "\n")
     if a.check:
         old = open(a.check).read() if os.path.exists(a.check) else ""
         strip = lambda t: [l for l in t.splitlines() if not l.startswith("Run: ")]

@@ -110,9 +110,9 @@ gboolean cap_bus_message (GstBus * bus, GstMessage * msg, gpointer data);
 void cap_stop (Capture * c, const gchar * why);
 void cap_fail (Capture * c, gint code, const gchar * fmt, ...)
     G_GNUC_PRINTF (3, 4);
-gdouble cap_elapsed (Capture * c);
 
-/* status.c */
+/* status.c (calls nothing of pipeline.c: the --max-time check is main.c's) */
+gdouble cap_elapsed (Capture * c);
 void cap_status_init (Capture * c);
 gboolean cap_status_tick (gpointer data);
 void cap_status_event (Capture * c, const gchar * fmt, ...)

@@ -5,7 +5,10 @@
 #include "capture.h"
 
 #include <glib-unix.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,7 +57,8 @@
 "The end of the recording:\n" \
 "  - end of tape: no signal for S seconds (--stop-after-no-signal);\n" \
 "  - --max-time T reached (counted from the first byte recorded);\n" \
-"  - Ctrl-C (or SIGTERM).\n" \
+"  - Ctrl-C, SIGTERM or SIGHUP (the terminal or SSH connection closed):\n" \
+"    the same clean end; the record says which one it was.\n" \
 "  No signal at the start: with --input auto (the default) it stops at once\n" \
 "  naming every input and its status; with a named input it waits up to S\n" \
 "  seconds for the signal (start the pipeline, then press play).\n" \
@@ -62,7 +66,8 @@
 "Exit status (with a one-line reason on stderr when not 0):\n" \
 "  0    complete capture (end of tape, --max-time or Ctrl-C)\n" \
 "  1    the capture failed (device lost, read error, ...)\n" \
-"  2    bad options, or FILE exists (use --force)\n" \
+"  2    bad options, an input or standard the card does not have, or\n" \
+"       FILE exists (use --force)\n" \
 "  3    no capture card found, or it cannot be opened\n" \
 "  4    no signal within S seconds, or on no input with --input auto:\n" \
 "       nothing recorded\n" \
@@ -76,6 +81,13 @@
 "  ivtv-capture --input composite --standard pal --preview tape.mpg\n" \
 "  ivtv-capture --dvd --max-time 2h wedding-1998.mpg\n" \
 "  ivtv-capture --device /dev/video1 --input svideo --stop-after-no-signal 30 t.mpg\n" \
+"\n" \
+"Recording over SSH: closing the connection ends the recording (cleanly,\n" \
+"as above).  To record on when it drops, run the command in tmux\n" \
+"(tmux new -s tape ivtv-capture tape.mpg; tmux attach -t tape later) or as\n" \
+"a service: systemd-run --user --unit=tape --working-directory=$PWD\n" \
+"ivtv-capture tape.mpg (journalctl --user -u tape shows its lines;\n" \
+"systemctl --user stop tape ends it with SIGTERM, cleanly).\n" \
 "\n" \
 "For scripts and other pipelines use the element itself:\n" \
 "  gst-launch-1.0 -e ivtvsrc input=composite ! queue ! filesink location=tape.mpg\n" \
@@ -116,45 +128,49 @@ static gint
 parse_options (Capture * c, int argc, char **argv)
 {
   gchar *max_time = NULL, **files = NULL;
+  gboolean version = FALSE;
   GOptionEntry entries[] = {
     {"device", 'd', 0, G_OPTION_ARG_STRING, &c->device,
-          "The card's node (default: the first card the device monitor finds)",
+          N_ ("The card's node (default: the first card the device monitor finds)"),
         "DEV"},
     {"input", 'i', 0, G_OPTION_ARG_STRING, &c->input,
-        "Video input: composite, composite2, svideo, tuner, an exact name, "
+        N_ ("Video input: composite, composite2, svideo, tuner, an exact name, "
           "an index, or auto (default: the first input with a signal; with a "
-          "named input it waits up to S seconds for the signal)", "NAME|auto"},
+          "named input it waits up to S seconds for the signal)"), "NAME|auto"},
     {"standard", 's', 0, G_OPTION_ARG_STRING, &c->standard,
-        "TV standard: ntsc, pal, secam, pal-m, ntsc-jp, ... or auto "
-          "(default: auto, detected from the signal)", "NAME|auto"},
+        N_ ("TV standard: ntsc, pal, secam, pal-m, ntsc-jp, ... or auto "
+          "(default: auto, detected from the signal)"), "NAME|auto"},
     {"preview", 'p', 0, G_OPTION_ARG_NONE, &c->preview,
-        "Show the picture in a window while recording (the preview drops "
-          "pictures rather than ever slowing the recording)", NULL},
+        N_ ("Show the picture in a window while recording (the preview drops "
+          "pictures rather than ever slowing the recording)"), NULL},
     {"dvd", 0, 0, G_OPTION_ARG_NONE, &c->dvd,
-        "Record a DVD-compatible stream (stream-type=dvd, 48 kHz audio, "
-          "4:3) and, with dvdauthor installed, make a DVD folder", NULL},
+        N_ ("Record a DVD-compatible stream (stream-type=dvd, 48 kHz audio, "
+          "4:3) and, with dvdauthor installed, make a DVD folder"), NULL},
     {"max-time", 't', 0, G_OPTION_ARG_STRING, &max_time,
-        "Stop after this long: seconds, or 90m, 2h, 1:30:00", "T"},
+        N_ ("Stop after this long: seconds, or 90m, 2h, 1:30:00"), "T"},
     {"stop-after-no-signal", 'n', 0, G_OPTION_ARG_INT, &c->no_signal,
-        "End of tape: stop after S seconds without a signal; also how long "
-          "to wait for a signal at the start (default 10; 0 = never)", "S"},
+        N_ ("End of tape: stop after S seconds without a signal; also how long "
+          "to wait for a signal at the start (default 10; 0 = never)"), "S"},
     {"force", 'f', 0, G_OPTION_ARG_NONE, &c->force,
-        "Overwrite FILE if it exists", NULL},
+        N_ ("Overwrite FILE if it exists"), NULL},
+    {"version", 'V', 0, G_OPTION_ARG_NONE, &version,
+        N_ ("Print the version (ivtvsrc's, which gst-inspect-1.0 ivtvsrc shows) "
+          "and exit"), NULL},
     {"audio-device", 'a', 0, G_OPTION_ARG_STRING, &c->audio_device,
-        "Raw cards: the audio to record with the video: an ALSA device "
+        N_ ("Raw cards: the audio to record with the video: an ALSA device "
           "(hw:CARD=STK1160, plughw:1,0), the card's PCM node (/dev/video24) "
           "or gst:DESCRIPTION (a GStreamer source) (default: the ALSA "
-          "device of the same USB device or card, else its PCM node)", "DEV"},
+          "device of the same USB device or card, else its PCM node)"), "DEV"},
     {"no-audio", 0, 0, G_OPTION_ARG_NONE, &c->no_audio,
-        "Raw cards: record the video without sound", NULL},
+        N_ ("Raw cards: record the video without sound"), NULL},
     {"access-copy", 0, 0, G_OPTION_ARG_FILENAME, &c->access_copy,
-        "Raw cards: also write an access copy (H.264 + AAC in MP4) to "
-          "FILE2 from the same capture", "FILE2"},
+        N_ ("Raw cards: also write an access copy (H.264 + AAC in MP4) to "
+          "FILE2 from the same capture"), "FILE2"},
     {"on-drop", 0, 0, G_OPTION_ARG_STRING, &c->on_drop,
-        "Raw cards: a frame the card or the queue lost is 'repeat'ed "
+        N_ ("Raw cards: a frame the card or the queue lost is 'repeat'ed "
           "(the previous frame again, the default) or its length of audio "
           "is removed ('cut-audio'); either way the audio stays in sync and "
-          "FILE.json lists each loss", "repeat|cut-audio"},
+          "FILE.json lists each loss"), "repeat|cut-audio"},
     {G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL,
         NULL},
     {NULL, 0, 0, 0, NULL, NULL, NULL}
@@ -163,13 +179,20 @@ parse_options (Capture * c, int argc, char **argv)
   GError *err = NULL;
   gint ret = -1;
 
+  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
   g_option_context_set_summary (ctx, SUMMARY);
   g_option_context_set_description (ctx, DESCRIPTION);
-  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
   g_option_context_add_group (ctx, gst_init_get_option_group ());
   if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
     g_printerr ("ivtv-capture: %s (see --help)\n", err->message);
     ret = CAP_EXIT_USAGE;
+  } else if (version) {
+    gchar *gst = gst_version_string ();
+
+    g_print ("ivtv-capture (ivtvsrc) %s\n%s\n", IVTV_CAPTURE_VERSION, gst);
+    g_free (gst);
+    ret = CAP_EXIT_OK;
   } else if (files == NULL || files[0] == NULL || files[1] != NULL) {
     g_printerr ("ivtv-capture: give one output file, e.g. ivtv-capture "
         "tape.mpg (see --help)\n");
@@ -280,6 +303,15 @@ start (Capture * c)
     g_clear_error (&err);
     return c->exit_code;
   }
+  /* PAUSED applies the input, the standard and the record priority: a
+   * busy card or a bad name fails here, before "recording" is said */
+  if (gst_element_set_state (c->pipeline, GST_STATE_PAUSED)
+      == GST_STATE_CHANGE_FAILURE) {
+    while (g_main_context_iteration (NULL, FALSE));
+    if (c->error_line == NULL)
+      cap_fail (c, CAP_EXIT_FAILED, "the capture does not start");
+    return c->exit_code;
+  }
   g_print ("ivtv-capture: recording %s (%s, %s) to %s\n",
       c->card ? c->card : "?", c->driver ? c->driver : "?", c->device,
       c->output);
@@ -299,21 +331,62 @@ start (Capture * c)
   return -1;
 }
 
-static gboolean
-on_interrupt (gpointer data)
+/* SIGINT, SIGTERM and SIGHUP all end the recording cleanly; the record
+ * says which one it was */
+static void
+interrupted_by (Capture * c, const gchar * what)
 {
-  Capture *c = data;
+  gchar *why;
 
   c->interrupted = TRUE;
-  if (c->stopping) {            /* second Ctrl-C: now */
+  if (c->stopping) {            /* the second one: now */
     c->stopping = 2;
-    cap_fail (c, CAP_EXIT_INTERRUPTED, "stopped at once by a second Ctrl-C; "
-        "%s may end in the middle of a group of pictures", c->output);
-    return G_SOURCE_CONTINUE;
+    cap_fail (c, CAP_EXIT_INTERRUPTED, "stopped at once by a second %s; "
+        "%s may end in the middle of a group of pictures", what, c->output);
+    return;
   }
-  cap_stop (c, atomic_load (&c->rec_start_us) ? "Ctrl-C" :
-      "Ctrl-C while waiting for a signal");
+  why = g_strdup_printf ("%s%s", what, atomic_load (&c->rec_start_us) ? "" :
+      " while waiting for a signal");
+  cap_stop (c, why);
+  g_free (why);
+}
+
+static gboolean
+on_sigint (gpointer data)
+{
+  interrupted_by (data, "Ctrl-C");
   return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_sigterm (gpointer data)
+{
+  interrupted_by (data, "SIGTERM");
+  return G_SOURCE_CONTINUE;
+}
+
+/* the terminal or the SSH connection went away */
+static gboolean
+on_sighup (gpointer data)
+{
+  interrupted_by (data, "SIGHUP (the terminal closed)");
+  return G_SOURCE_CONTINUE;
+}
+
+/* the status tick, and --max-time */
+static gboolean
+tick (gpointer data)
+{
+  Capture *c = data;
+  gchar tb[CAP_TIME_LEN], *why;
+
+  if (c->max_time > 0 && !c->stopping && cap_elapsed (c) >= c->max_time) {
+    why = g_strdup_printf ("maximum time reached (%s)",
+        cap_format_time (c->max_time, tb));
+    cap_stop (c, why);
+    g_free (why);
+  }
+  return cap_status_tick (c);
 }
 
 /* after the main loop: what the end means */
@@ -458,10 +531,11 @@ run (Capture * c)
     report (c);
     return c->exit_code;
   }
-  g_unix_signal_add (SIGINT, on_interrupt, c);
-  g_unix_signal_add (SIGTERM, on_interrupt, c);
+  g_unix_signal_add (SIGINT, on_sigint, c);
+  g_unix_signal_add (SIGTERM, on_sigterm, c);
+  g_unix_signal_add (SIGHUP, on_sighup, c);
   if ((ret = start (c)) < 0) {
-    g_timeout_add (c->is_tty ? 500 : 1000, cap_status_tick, c);
+    g_timeout_add (c->is_tty ? 500 : 1000, tick, c);
     g_main_loop_run (c->loop);
   } else if (c->start_time == NULL) {   /* not even opened */
     gst_element_set_state (c->pipeline, GST_STATE_NULL);
@@ -493,7 +567,18 @@ main (int argc, char **argv)
   Capture c;
   gint ret;
 
+  /* the user's language for the texts (catalogue po/LANG.po, domain
+   * ivtvsrc; IVTV_LOCALEDIR: another catalogue directory, as meson devenv
+   * sets for the build tree); numbers stay C for FILE.json */
+  setlocale (LC_ALL, "");
+  setlocale (LC_NUMERIC, "C");
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("IVTV_LOCALEDIR") ?
+      g_getenv ("IVTV_LOCALEDIR") : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   memset (&c, 0, sizeof (c));
+  /* after a SIGHUP stdout may be a closed pipe: a write must not kill us
+   * before the file and its record are finished */
+  signal (SIGPIPE, SIG_IGN);
   c.no_signal = 10;
   c.gaps = g_array_new (FALSE, FALSE, sizeof (CapGap));
   c.warnings = g_ptr_array_new_with_free_func (g_free);

@@ -41,6 +41,15 @@ cap_format_time (gdouble seconds, gchar * buf)
   return buf;
 }
 
+gdouble
+cap_elapsed (Capture * c)
+{
+  gint64 start = atomic_load (&c->rec_start_us);
+  gint64 now = c->end_us ? c->end_us : g_get_monotonic_time ();
+
+  return start ? (now - start) / 1e6 : 0.0;
+}
+
 void
 cap_status_init (Capture * c)
 {
@@ -113,19 +122,6 @@ status_text (Capture * c, gdouble rate)
   return text;
 }
 
-static void
-check_max_time (Capture * c)
-{
-  gchar tb[CAP_TIME_LEN], *why;
-
-  if (c->max_time <= 0 || c->stopping || cap_elapsed (c) < c->max_time)
-    return;
-  why = g_strdup_printf ("maximum time reached (%s)",
-      cap_format_time (c->max_time, tb));
-  cap_stop (c, why);
-  g_free (why);
-}
-
 gboolean
 cap_status_tick (gpointer data)
 {
@@ -134,7 +130,6 @@ cap_status_tick (gpointer data)
   gdouble rate = bit_rate (c, now, atomic_load (&c->bytes));
   gchar *text;
 
-  check_max_time (c);
   if (!c->is_tty && c->last_plain_us != 0
       && now - c->last_plain_us < PLAIN_PERIOD_US)
     return G_SOURCE_CONTINUE;
