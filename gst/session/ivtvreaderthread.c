@@ -457,7 +457,9 @@ ivtv_reader_thread_pop (IvtvReaderThread * r, GstBuffer ** buf,
   r->in_pop = FALSE;
   r->last_pop_us = g_get_monotonic_time ();
   g_mutex_unlock (&r->lock);
-  if (ret == GST_FLOW_EOS)
+  /* the final stats before the end: EOS, or the error the element posts
+   * next (issue 28 item 12: error paths had none until stop) */
+  if (ret != GST_FLOW_OK && ret != GST_FLOW_FLUSHING)
     post_stats (r, TRUE);
   return ret;
 }
