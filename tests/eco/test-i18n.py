@@ -70,6 +70,12 @@ for fn in sorted(os.path.relpath(os.path.join(d, f), gst)
 print(f"{wrapped} messages wrapped in _(), {unwrapped} not")
 check(wrapped >= 50, f"the messages are wrapped ({wrapped})")
 
+# ivtv-capture: its option texts are N_() (GOption translates them)
+for fn in sorted(os.listdir(os.path.join(root, "tools", "ivtv-capture"))):
+    if fn.endswith(".c") and re.search(
+            r"\bN?_\s*\(\s*\"",
+            open(os.path.join(root, "tools", "ivtv-capture", fn)).read()):
+        using.add("tools/ivtv-capture/" + fn)
 potfiles = os.path.join(root, "po", "POTFILES")
 listed = {ln.strip() for ln in open(potfiles)
           if ln.strip() and not ln.startswith("#")}
