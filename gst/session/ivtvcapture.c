@@ -249,6 +249,7 @@ ivtv_capture_open (IvtvCapture * cap, const IvtvOpenRecipe * recipe,
     ivtv_pcm_advise_radio (&cap->dev, error);   /* a radio node: its PCM */
   if (ok)
     cap->identity = cap->dev.cap;
+  cap->pcm = ok && ivtv_pcm_is_node (&cap->dev);
   if (!ok) {
     ivtv_probe_clear (&cap->probe);
     ivtv_device_close (&cap->dev);

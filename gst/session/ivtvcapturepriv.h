@@ -73,6 +73,9 @@ struct _IvtvCapture
   guint hm12_width, hm12_height;        /* HM12 frames, detiled to NV12
                                          * (ivtvhm12.h); 0: not HM12 */
   gint fps_n, fps_d;
+  gboolean pcm;                 /* a PCM node: buffers stamped in samples;
+                                 * set at open (the node stays one across a
+                                 * reconnect, which clears cap->dev meanwhile) */
   IvtvVbiFormat vbi;            /* a VBI node's set-up (ivtvvbi.c) */
 
   /* (lock) while the reader thread restores a lost device: the errors of

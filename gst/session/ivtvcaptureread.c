@@ -175,7 +175,7 @@ ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf, GstCaps ** sniffed,
   ret = ivtv_reader_thread_pop (cap->reader, buf, error);
   if (ret == GST_FLOW_OK && cap->hm12_width)
     *buf = ivtv_hm12_convert_buffer (*buf, cap->hm12_width, cap->hm12_height);
-  if (ret == GST_FLOW_OK && ivtv_pcm_is_node (&cap->dev))
+  if (ret == GST_FLOW_OK && cap->pcm)
     ivtv_pcm_stamp_buffer (*buf);
   if (ret == GST_FLOW_OK && cap->need_sniff)
     *sniffed = sniff (cap, *buf);

@@ -470,6 +470,7 @@ ivtv_capture_apply_format (IvtvCapture * cap, GstCaps * caps)
   GstStructure *s = gst_caps_get_structure (caps, 0);
   IvtvNegotiated res;
   GError *err = NULL;
+  guint hm12_w = 0, hm12_h = 0;
   gboolean ok;
 
   if (ivtv_vbi_node (&cap->dev)) {      /* set up at start: the caps' format */
@@ -479,7 +480,6 @@ ivtv_capture_apply_format (IvtvCapture * cap, GstCaps * caps)
     return TRUE;
   }
   cap->mpeg = ivtv_caps_fourcc_from_structure (s) == V4L2_PIX_FMT_MPEG;
-  cap->hm12_width = cap->hm12_height = 0;
   if (ivtv_pcm_is_node (&cap->dev)) {
     ok = TRUE;                  /* the PCM node has no format to set */
     cap->frame_size = 0;
@@ -491,12 +491,19 @@ ivtv_capture_apply_format (IvtvCapture * cap, GstCaps * caps)
     if (ok) {
       gboolean hm12 = res.pixelformat == V4L2_PIX_FMT_HM12;
 
-      cap->hm12_width = hm12 ? res.width : 0;
-      cap->hm12_height = hm12 ? res.height : 0;
+      hm12_w = hm12 ? res.width : 0;
+      hm12_h = hm12 ? res.height : 0;
       cap->frame_size = res.sizeimage;
       cap->fps_n = res.fps_n;
       cap->fps_d = res.fps_d;
     }
+  }
+  /* ivtv_capture_next() reads these on the streaming thread without the
+   * lock: written only when they change (a renegotiation, on that very
+   * thread), never by a reconnect restoring the same format (TSan) */
+  if (cap->hm12_width != hm12_w || cap->hm12_height != hm12_h) {
+    cap->hm12_width = hm12_w;
+    cap->hm12_height = hm12_h;
   }
   if (!ok && cap->restore_error)
     IVTV_ERROR (cap->restore_error, RESOURCE, SETTINGS, ("%s",
