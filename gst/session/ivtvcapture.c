@@ -239,6 +239,8 @@ ivtv_capture_open (IvtvCapture * cap, const IvtvOpenRecipe * recipe,
   g_free (cap->recipe_path);
   g_free (cap->node);
   cap->recipe_path = g_strdup (recipe->path);
+  if (recipe->fd < 0 || recipe->fd != cap->recipe_fd)
+    cap->encoder_on_app_fd = FALSE;     /* another descriptor */
   cap->recipe_fd = recipe->fd;
   cap->node = recipe->fd >= 0 ? node_of_fd (recipe->fd) : NULL;
   cap->via_libv4l2 = FALSE;
@@ -330,7 +332,8 @@ ivtv_capture_take_card (IvtvCapture * cap)
   if (ivtv_vbi_node (&cap->dev))        /* with the card's video capture */
     return ivtv_vbi_take_card (&cap->dev, &cap->prio_held);
   if (ivtv_priority_take (&cap->dev, cap->probe.card,
-          cap->settings.record_priority, &cap->prio_held, &err)) {
+          cap->settings.record_priority, cap->encoder_on_app_fd,
+          &cap->prio_held, &err)) {
     ivtv_vbi_note_holder (&cap->dev, cap->prio_held);
     return TRUE;
   }
@@ -438,6 +441,9 @@ ivtv_capture_stop (IvtvCapture * cap)
     GError *err = NULL;
 
     ivtv_encoder_stop (&cap->dev);
+    /* an adopted fd's open file is the application's: the encoder our
+     * reads started may run on in it, ours at the next start (issue 28) */
+    cap->encoder_on_app_fd = cap->recipe_fd >= 0;
     /* a fresh descriptor: the driver forgets the stopped stream, the next
      * start begins a new one (an adopted fd is the application's) */
     if (cap->recipe_fd < 0 && !ivtv_capture_reopen (cap, FALSE, &err)) {
@@ -593,8 +599,7 @@ restore (IvtvCapture * cap, IvtvError ** why)
 
   ok = ivtv_capture_reopen (cap, TRUE, &err)
       && ivtv_priority_take (&cap->dev, cap->probe.card,
-      cap->settings.record_priority, &cap->prio_held,
-      &err) && ivtv_capture_apply_settings (cap, IVTV_SETTING_ALL, FALSE)
+      cap->settings.record_priority, FALSE, &cap->prio_held, &err) && ivtv_capture_apply_settings (cap, IVTV_SETTING_ALL, FALSE)
       && keep_stream_type (cap)
       && (cap->caps == NULL || ivtv_capture_apply_format (cap, cap->caps));
   if (ok && cap->caps && cap->frame_size != old_size) {

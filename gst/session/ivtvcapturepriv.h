@@ -47,6 +47,9 @@ struct _IvtvCapture
   IvtvCaptureSettings settings; /* copied at start */
   gboolean prio_held;           /* the record priority (ivtvpriority) */
   gboolean encoder_started;     /* our reads started the encoder */
+  gboolean encoder_on_app_fd;   /* ... through the application's fd, whose
+                                 * open file outlives our dup(): a running
+                                 * encoder there is ours (ivtvpriority.h) */
   guint refused;                /* IvtvSettingMask a live change refused */
   gint enc_current[IVTV_ENC_N_NAMED];
   IvtvSignal signal;
