@@ -381,8 +381,8 @@ ivtv_capture_start (IvtvCapture * cap, const IvtvCaptureSettings * settings)
 
   /* it takes the lock for its first check */
   cap->signal.holding = settings->wait_for_signal;
-  ivtv_signal_start (&cap->signal, cap->element, &cap->dev, &cap->lock,
-      settings->signal_timeout);
+  ivtv_signal_start (&cap->signal, cap->element, &cap->dev, &cap->probe,
+      &cap->lock, settings->signal_timeout);
   return TRUE;
 }
 
