@@ -261,9 +261,17 @@ def gst_run(cmd, timeout=120):
         bt = subprocess.run(["timeout", "90", "gdb", "-p", str(p.pid), "-batch", "-ex",
                              "thread apply all bt 12"], stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True).stdout
+        try:    # every blocked task's kernel stack (the driver's worker too)
+            with open("/proc/sysrq-trigger", "w") as f:
+                f.write("w")
+            time.sleep(1)
+            blocked = subprocess.run(["dmesg"], stdout=subprocess.PIPE,
+                                     text=True).stdout[-8000:]
+        except OSError as e:
+            blocked = "sysrq: %s" % e
         os.killpg(p.pid, signal.SIGKILL)
         o, _ = p.communicate()
-        log(o[-3000:] + "\n" + where + "\n" + bt[-6000:])
+        log(o[-3000:] + "\n" + where + "\n" + bt[-6000:] + "\n" + blocked)
         fns = re.findall(r"^#\d+ +(?:0x\w+ in )?(\w+)", bt, re.M)
         raise Fail("%s did not end in %d s after '%s' (waiting in: %s)" % (
             " ".join(cmd[1:4]), timeout, o.strip().splitlines()[-1] if o.strip() else "",
