@@ -338,13 +338,13 @@ def c_encoder():
     mailbox (SET_BIT_RATE 0x95, SET_GOP_PROPERTIES 0x97); the device paces
     the stream at the bit rate set: it can send no faster than 3 Mbit/s."""
     need_node()
-    mark, path = capture("bitrate=3000000 gop-size=15", 120, "enc")
+    mark, path = capture("bitrate=3000000 gop-size=18", 120, "enc")
     ev = last_start(mark)
-    want = {"bitrate": "3000000", "gop": "15"}
+    want = {"bitrate": "3000000", "gop": "18"}
     bad = {k: ev.get(k) for k in want if ev.get(k) != want[k]}
     if bad:
         raise Fail("the encoder got %s, want %s" % (bad, want))
-    for cmd, arg in (("0x95", r"\d+,3000000,"), ("0x97", "15,")):
+    for cmd, arg in (("0x95", r"\d+,3000000,"), ("0x97", "18,")):
         if not dev.find(r"mbox cmd=%s args=%s" % (cmd, arg), mark):
             raise Fail("no mailbox command %s with %s" % (cmd, arg))
     t0 = float(dev.find(r"^([\d.]+) stream-start", mark)[-1].group(1))
@@ -352,8 +352,8 @@ def c_encoder():
     rate = int(stop.group(2)) * 8 / (float(stop.group(1)) - t0)
     if rate > 3000000 * 1.1:
         raise Fail("the device sent %.0f bit/s, more than the 3 Mbit/s set" % rate)
-    n = one_stream(mark, path, "bitrate=3000000 gop-size=15")
-    return "mailbox: SET_BIT_RATE 3000000, SET_GOP_PROPERTIES 15; stream at %.2f " \
+    n = one_stream(mark, path, "bitrate=3000000 gop-size=18")
+    return "mailbox: SET_BIT_RATE 3000000, SET_GOP_PROPERTIES 18; stream at %.2f " \
         "Mbit/s; %d bytes exact" % (rate / 1e6, n)
 
 
