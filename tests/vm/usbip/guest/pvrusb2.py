@@ -33,6 +33,7 @@ for name, size in (("v4l-pvrusb2-29xxx-01.fw", 8192),
 dev = Device("pvrusb2", NTSC, PAL)
 node = {"dev": None, "radio": None, "bound": False}
 DVD_RUN = {}
+POKES = []    # gst-launch runs whose close needed the driver poked
 HALF = 16 * 16384   # pvrusb2-ioread.c: BUFFER_COUNT 32 of BUFFER_SIZE 16 KiB
 
 
@@ -248,7 +249,7 @@ class Done:
         self.returncode, self.stdout = rc, out
 
 
-def gst_run(cmd, timeout=120):
+def gst_run(cmd, timeout=90):
     """Runs gst-launch; a hang is reported with each thread's kernel stack
     and gdb's backtrace, then the process is killed."""
     log("$ " + " ".join(cmd))
@@ -257,6 +258,23 @@ def gst_run(cmd, timeout=120):
     try:
         o, _ = p.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
+        o = None
+    if o is None and "pvr2_hdw_wait" in stacks(p.pid):
+        # the driver's close waits for its state machine (pvrusb2-hdw.c
+        # pvr2_hdw_set_streaming -> pvr2_hdw_wait) that sometimes never
+        # comes back under TCG; another open of the node schedules it
+        # again (pvr2_hdw_state_sched): counted, not hidden
+        POKES.append(" ".join(cmd[1:4]))
+        log("the close hangs in pvr2_hdw_wait: poking the driver (poke %d)" % len(POKES))
+        try:
+            run(["v4l2-ctl", "-d", node["dev"] or "/dev/video0", "--get-input"], 60)
+        except Fail as e:
+            log("the poke hung too: %s" % e)
+        try:
+            o, _ = p.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            o = None
+    if o is None:
         where = stacks(p.pid)
         bt = subprocess.run(["timeout", "90", "gdb", "-p", str(p.pid), "-batch", "-ex",
                              "thread apply all bt 12"], stdout=subprocess.PIPE,
@@ -555,4 +573,6 @@ if __name__ == "__main__":
             check("pvrusb2." + name, fn)
     finally:
         dev.quit()
+        log("closes that hung in pvr2_hdw_wait until the node was opened again: "
+            "%d (%s)" % (len(POKES), "; ".join(POKES)))
         log("device events:\n" + "\n".join(dev.events[-60:]))
