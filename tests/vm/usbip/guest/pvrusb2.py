@@ -15,7 +15,7 @@ import threading
 import time
 
 from usbcheck import (RESULTS, Device, Fail, Skip, Stream, check, exact_prefix,
-                      finish, gst_errors, log, run, start, wait_gone, wait_size)
+                      gst_errors, log, run, start, wait_gone, wait_size)
 
 NTSC = os.environ["STREAM"]
 PAL = NTSC.replace("-ntsc", "-pal")
@@ -255,6 +255,18 @@ def gst_run(cmd, timeout=90):
     log("$ " + " ".join(cmd))
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                          text=True, start_new_session=True)
+    return _done(p, finish_proc(p, timeout))
+
+
+def _done(p, o):
+    return Done(p.returncode, o)
+
+
+def finish_proc(p, timeout):
+    """Waits for a started command (gst-launch, ivtv-capture); its output.
+    A hang is poked once if the driver's close waits in pvr2_hdw_wait, and
+    otherwise reported with kernel stacks and gdb's backtrace."""
+    cmd = p.args
     try:
         o, _ = p.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -295,7 +307,7 @@ def gst_run(cmd, timeout=90):
             " ".join(cmd[1:4]), timeout, o.strip().splitlines()[-1] if o.strip() else "",
             ", ".join(dict.fromkeys(f for f in fns if "ivtv" in f or "gst_" in f))[:300]))
     log("-> %d\n%s" % (p.returncode, o[-3000:]))
-    return Done(p.returncode, o)
+    return o
 
 
 def capture(extra, buffers, name, suffix=".mpg"):
@@ -393,7 +405,7 @@ def record_until(cmd, path, size, stop, timeout=60):
     p = start(cmd)
     wait_size(path, size, 120, p)
     stop(p)
-    o = finish(p, timeout)
+    o = finish_proc(p, timeout)
     settle()
     return mark, p, o
 
@@ -421,8 +433,8 @@ def c_end_max_time():
     d = need_node()
     path = out("maxtime.mpg")
     mark = dev.mark()
-    p = run(["ivtv-capture", "-d", d, "-i", "composite", "-s", "ntsc", "-t", "6",
-             "-n", "0", "-f", path], 180)
+    p = gst_run(["ivtv-capture", "-d", d, "-i", "composite", "-s", "ntsc", "-t", "6",
+                 "-n", "0", "-f", path], 180)
     settle()
     if p.returncode:
         raise Fail("ivtv-capture --max-time 6 ended with %d" % p.returncode)
@@ -443,7 +455,7 @@ def c_busy():
     size = os.path.getsize(path)
     stop_at = wait_size(path, size + (1 << 20), 60, p)
     os.kill(p.pid, signal.SIGINT)
-    finish(p, 60)
+    finish_proc(p, 60)
     settle()
     errs = gst_errors(second.stdout)
     if second.returncode == 0:
@@ -463,8 +475,8 @@ def c_dvd():
     d = need_node()
     path = out("dvd.mpg")
     mark = dev.mark()
-    p = run(["ivtv-capture", "-d", d, "-i", "composite", "-s", "ntsc", "--dvd",
-             "-t", "5", "-n", "0", "-f", path], 240)
+    p = gst_run(["ivtv-capture", "-d", d, "-i", "composite", "-s", "ntsc", "--dvd",
+                 "-t", "5", "-n", "0", "-f", path], 240)
     settle()
     DVD_RUN["rc"], DVD_RUN["out"] = p.returncode, p.stdout
     if last_start(mark)["type"] != "14":
@@ -519,7 +531,7 @@ def c_unplug():
     wait_size(path, 1 << 20, 120, p)
     t0 = time.monotonic()
     dev.send("unplug")
-    o = finish(p, 60)
+    o = finish_proc(p, 60)
     took = time.monotonic() - t0
     errs = gst_errors(o)
     n = exact_prefix(started_clip(mark), path, "unplugged recording")
