@@ -95,6 +95,16 @@ G_STMT_START {                                                          \
       GST_FUNCTION, __LINE__);                                          \
 } G_STMT_END
 
+/* An encoder stop (the session's ENCODER_CMD STOP) run by a path. */
+typedef enum
+{
+  IVTV_STOP_REFUSED,            /* no encoder command: nothing stopped */
+  IVTV_STOP_DRAINS,             /* ends the stream at the end of its GOP */
+  IVTV_STOP_AT_ONCE             /* stopped now, nothing drains (hdpvr) */
+} IvtvStopResult;
+
+typedef IvtvStopResult (*IvtvPathStopFunc) (gpointer data);
+
 typedef struct
 {
   /* One buffer: GST_FLOW_OK, FLUSHING, EOS, ERROR (with *@error set,
@@ -113,6 +123,13 @@ typedef struct
   /* Optional: downstream is behind (buffers wait in the element's queue):
    * copy data out of driver buffers instead of handing those out. */
   void (*set_behind) (IvtvPath * path, gboolean behind);
+  /* Optional (read()): run @stop with no read() in flight; after
+   * IVTV_STOP_AT_ONCE the path reads (and polls) nothing more and ends
+   * with EOS: a read() on a stopped hdpvr starts a new stream
+   * (hdpvr-video.c hdpvr_read), which must not be appended.  Any thread.
+   * Without it the caller runs @stop itself. */
+  IvtvStopResult (*stop_encoder) (IvtvPath * path, IvtvPathStopFunc stop,
+      gpointer data);
 } IvtvPathFuncs;
 
 struct _IvtvPath

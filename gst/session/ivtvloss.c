@@ -6,9 +6,8 @@
 
 #include <string.h>
 
-/* "0:12:03.0" from a GstClockTime. */
-static gchar *
-format_time (GstClockTime t)
+gchar *
+ivtv_loss_format_position (GstClockTime t)
 {
   gchar *s = g_strdup_printf ("%" GST_TIME_FORMAT, GST_TIME_ARGS (t));
   gchar *dot = strchr (s, '.');
@@ -36,7 +35,7 @@ ivtv_loss_describe (const IvtvLoss * l)
     dur = g_strdup_printf (" (%" G_GUINT64_FORMAT " frame%s)", l->frames,
         l->frames == 1 ? "" : "s");
   if (GST_CLOCK_TIME_IS_VALID (at_time)) {
-    gchar *t = format_time (at_time);
+    gchar *t = ivtv_loss_format_position (at_time);
     at = g_strdup_printf (" at %s", t);
     g_free (t);
   }

@@ -192,17 +192,6 @@ queue_loss (const IvtvLoss * loss, gpointer data)
   g_free (text);
 }
 
-static gchar *
-format_position (GstClockTime t)
-{
-  gchar *s = g_strdup_printf ("%" GST_TIME_FORMAT, GST_TIME_ARGS (t));
-  gchar *dot = strchr (s, '.');
-
-  if (dot && dot[1])
-    dot[2] = '\0';
-  return s;
-}
-
 /* The frames of the gaps found so far, in one warning. */
 static void
 warn_gaps (IvtvReaderThread * r)
@@ -212,7 +201,7 @@ warn_gaps (IvtvReaderThread * r)
   if (r->gap_frames == 0)
     return;
   size = g_format_size (r->gap_bytes);
-  at = format_position (r->gap_at);
+  at = ivtv_loss_format_position (r->gap_at);
   GST_ELEMENT_WARNING (r->element, RESOURCE, READ,
       ("Lost %" G_GUINT64_FORMAT " frame%s (%s, %.1f s) of the recording at "
           "%s: the driver dropped them (its buffers were not taken in time, "

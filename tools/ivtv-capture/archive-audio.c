@@ -110,13 +110,17 @@ capture_devices (void)
 static void
 audio_error (GError ** error, const gchar * what, const gchar * why)
 {
-  gchar *list = capture_devices ();
+  gchar *list = capture_devices (), *reason = g_strdup (why ? why : "");
 
+  g_strchomp (reason);
+  if (g_str_has_suffix (reason, "."))
+    reason[strlen (reason) - 1] = '\0';
   g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_OPEN_READ,
       "%s%s%s; ALSA capture devices here: %s; choose one with "
       "--audio-device, or record without sound with --no-audio", what,
-      why ? ": " : "", why ? why : "", list);
+      *reason ? ": " : "", reason, list);
   g_free (list);
+  g_free (reason);
 }
 
 /* opens @e once (to READY) in a pipeline of its own, for its error */
@@ -169,14 +173,23 @@ make_source (const gchar * name, CapArchive * a, GError ** error)
      * whole segments) */
     if (e)
       gst_util_set_object_arg (G_OBJECT (e), "slave-method", "re-timestamp");
+    /* half a second of the device's own buffer: a busy machine does not
+     * make it overrun (lost samples become silence, but still) */
+    if (e)
+      g_object_set (e, "buffer-time", (gint64) 500000, NULL);
     if (e)
       g_object_set (e, "device", name, NULL);
     a->audio_at_end = FALSE;
+    a->audio_sample_offsets = TRUE;     /* GstAudioBaseSrc: sample counts */
   }
-  if (e == NULL && error && *error == NULL)
-    g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_MISSING_PLUGIN,
-        "the GStreamer element for audio device '%s' is missing (alsasrc: "
-        "gstreamer1.0-alsa)", name);
+  if (e == NULL && error && *error == NULL) {
+    gchar *what = g_strdup_printf ("cannot open the audio device %s", name);
+
+    audio_error (error, what, g_str_has_prefix (name, "/dev/") ?
+        "the ivtvsrc element is missing" : "GStreamer's alsasrc element is "
+        "missing (apt install gstreamer1.0-alsa)");
+    g_free (what);
+  }
   return e;
 }
 

@@ -5,7 +5,9 @@
 #include "capture.h"
 
 #include <glib-unix.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,46 +131,46 @@ parse_options (Capture * c, int argc, char **argv)
   gboolean version = FALSE;
   GOptionEntry entries[] = {
     {"device", 'd', 0, G_OPTION_ARG_STRING, &c->device,
-          "The card's node (default: the first card the device monitor finds)",
+          N_ ("The card's node (default: the first card the device monitor finds)"),
         "DEV"},
     {"input", 'i', 0, G_OPTION_ARG_STRING, &c->input,
-        "Video input: composite, composite2, svideo, tuner, an exact name, "
+        N_ ("Video input: composite, composite2, svideo, tuner, an exact name, "
           "an index, or auto (default: the first input with a signal; with a "
-          "named input it waits up to S seconds for the signal)", "NAME|auto"},
+          "named input it waits up to S seconds for the signal)"), "NAME|auto"},
     {"standard", 's', 0, G_OPTION_ARG_STRING, &c->standard,
-        "TV standard: ntsc, pal, secam, pal-m, ntsc-jp, ... or auto "
-          "(default: auto, detected from the signal)", "NAME|auto"},
+        N_ ("TV standard: ntsc, pal, secam, pal-m, ntsc-jp, ... or auto "
+          "(default: auto, detected from the signal)"), "NAME|auto"},
     {"preview", 'p', 0, G_OPTION_ARG_NONE, &c->preview,
-        "Show the picture in a window while recording (the preview drops "
-          "pictures rather than ever slowing the recording)", NULL},
+        N_ ("Show the picture in a window while recording (the preview drops "
+          "pictures rather than ever slowing the recording)"), NULL},
     {"dvd", 0, 0, G_OPTION_ARG_NONE, &c->dvd,
-        "Record a DVD-compatible stream (stream-type=dvd, 48 kHz audio, "
-          "4:3) and, with dvdauthor installed, make a DVD folder", NULL},
+        N_ ("Record a DVD-compatible stream (stream-type=dvd, 48 kHz audio, "
+          "4:3) and, with dvdauthor installed, make a DVD folder"), NULL},
     {"max-time", 't', 0, G_OPTION_ARG_STRING, &max_time,
-        "Stop after this long: seconds, or 90m, 2h, 1:30:00", "T"},
+        N_ ("Stop after this long: seconds, or 90m, 2h, 1:30:00"), "T"},
     {"stop-after-no-signal", 'n', 0, G_OPTION_ARG_INT, &c->no_signal,
-        "End of tape: stop after S seconds without a signal; also how long "
-          "to wait for a signal at the start (default 10; 0 = never)", "S"},
+        N_ ("End of tape: stop after S seconds without a signal; also how long "
+          "to wait for a signal at the start (default 10; 0 = never)"), "S"},
     {"force", 'f', 0, G_OPTION_ARG_NONE, &c->force,
-        "Overwrite FILE if it exists", NULL},
+        N_ ("Overwrite FILE if it exists"), NULL},
     {"version", 'V', 0, G_OPTION_ARG_NONE, &version,
-        "Print the version (ivtvsrc's, which gst-inspect-1.0 ivtvsrc shows) "
-          "and exit", NULL},
+        N_ ("Print the version (ivtvsrc's, which gst-inspect-1.0 ivtvsrc shows) "
+          "and exit"), NULL},
     {"audio-device", 'a', 0, G_OPTION_ARG_STRING, &c->audio_device,
-        "Raw cards: the audio to record with the video: an ALSA device "
+        N_ ("Raw cards: the audio to record with the video: an ALSA device "
           "(hw:CARD=STK1160, plughw:1,0), the card's PCM node (/dev/video24) "
           "or gst:DESCRIPTION (a GStreamer source) (default: the ALSA "
-          "device of the same USB device or card, else its PCM node)", "DEV"},
+          "device of the same USB device or card, else its PCM node)"), "DEV"},
     {"no-audio", 0, 0, G_OPTION_ARG_NONE, &c->no_audio,
-        "Raw cards: record the video without sound", NULL},
+        N_ ("Raw cards: record the video without sound"), NULL},
     {"access-copy", 0, 0, G_OPTION_ARG_FILENAME, &c->access_copy,
-        "Raw cards: also write an access copy (H.264 + AAC in MP4) to "
-          "FILE2 from the same capture", "FILE2"},
+        N_ ("Raw cards: also write an access copy (H.264 + AAC in MP4) to "
+          "FILE2 from the same capture"), "FILE2"},
     {"on-drop", 0, 0, G_OPTION_ARG_STRING, &c->on_drop,
-        "Raw cards: a frame the card or the queue lost is 'repeat'ed "
+        N_ ("Raw cards: a frame the card or the queue lost is 'repeat'ed "
           "(the previous frame again, the default) or its length of audio "
           "is removed ('cut-audio'); either way the audio stays in sync and "
-          "FILE.json lists each loss", "repeat|cut-audio"},
+          "FILE.json lists each loss"), "repeat|cut-audio"},
     {G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL,
         NULL},
     {NULL, 0, 0, 0, NULL, NULL, NULL}
@@ -177,9 +179,10 @@ parse_options (Capture * c, int argc, char **argv)
   GError *err = NULL;
   gint ret = -1;
 
+  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
   g_option_context_set_summary (ctx, SUMMARY);
   g_option_context_set_description (ctx, DESCRIPTION);
-  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
   g_option_context_add_group (ctx, gst_init_get_option_group ());
   if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
     g_printerr ("ivtv-capture: %s (see --help)\n", err->message);
@@ -564,6 +567,14 @@ main (int argc, char **argv)
   Capture c;
   gint ret;
 
+  /* the user's language for the texts (catalogue po/LANG.po, domain
+   * ivtvsrc; IVTV_LOCALEDIR: another catalogue directory, as meson devenv
+   * sets for the build tree); numbers stay C for FILE.json */
+  setlocale (LC_ALL, "");
+  setlocale (LC_NUMERIC, "C");
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("IVTV_LOCALEDIR") ?
+      g_getenv ("IVTV_LOCALEDIR") : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   memset (&c, 0, sizeof (c));
   /* after a SIGHUP stdout may be a closed pipe: a write must not kill us
    * before the file and its record are finished */

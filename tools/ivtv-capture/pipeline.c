@@ -128,10 +128,11 @@ cap_stop (Capture * c, const gchar * why)
   if (c->end_reason == NULL)
     c->end_reason = g_strdup (why);
   cap_status_event (c, "%s: finishing the file...", why);
-  if (c->archive)
-    cap_archive_send_eos (c);
-  else
-    gst_element_send_event (c->pipeline, gst_event_new_eos ());
+  if (c->archive) {
+    cap_archive_send_eos (c);   /* its own watch: the encoder's backlog */
+    return;
+  }
+  gst_element_send_event (c->pipeline, gst_event_new_eos ());
   g_timeout_add_seconds (15, eos_overdue, c);
 }
 

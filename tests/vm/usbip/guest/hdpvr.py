@@ -161,7 +161,48 @@ def c_end_max_time():
     if p.returncode:
         raise Fail("ivtv-capture --max-time 8 ended with %d" % p.returncode)
     n = one_stream(mark, path, "ivtv-capture --max-time 8")
-    return "%d bytes, exact, one stream" % n
+    sidecar(path, n)
+    return "%d bytes, exact, one stream, FILE.json agrees" % n
+
+
+def sidecar(path, n):
+    """ivtv-capture's FILE.json says the file's size."""
+    import json
+    try:
+        rec = json.load(open(path + ".json"))
+    except (OSError, ValueError) as e:
+        raise Fail("%s.json: %s" % (path, e))
+    if rec.get("bytes") != n:
+        raise Fail("%s.json says %r bytes, the file has %d" % (path, rec.get("bytes"), n))
+    return rec
+
+
+def c_end_of_tape():
+    """ivtv-capture's end of tape (no signal for 3 s): exit 0, the file is
+    every byte the device sent, the sidecar says so."""
+    d = need_node()
+    path = out("eot.ts")
+    mark = dev.mark()
+    p = start(["ivtv-capture", "-d", d, "-n", "3", "-f", path])
+    wait_size(path, 1 << 20, 120, p)
+    dev.send("signal off")
+    sent = int(dev.wait(r"signal off session=\d+ bytes=(\d+)", 10, mark).group(1))
+    t0 = time.monotonic()
+    try:
+        o = finish(p, 60)
+    finally:
+        dev.send("signal on")
+    took = time.monotonic() - t0
+    settle()
+    if p.returncode != 0:
+        raise Fail("ivtv-capture ended with %d %.0f s after the signal went: %s"
+                   % (p.returncode, took, o.strip()[-200:]))
+    n = exact_prefix(STREAM, path, "end of tape")
+    if n != sent:
+        raise Fail("the file holds %d bytes, the device sent %d" % (n, sent))
+    sidecar(path, n)
+    return "exit 0 %.0f s after the signal went; %d bytes, all the device sent; " \
+        "FILE.json agrees" % (took, n)
 
 
 def c_busy():
@@ -308,7 +349,7 @@ CHECKS = [
     ("input-std", c_input_std), ("end-num-buffers", c_end_num_buffers),
     ("end-sigint", c_end_sigint), ("end-max-time", c_end_max_time),
     ("busy", c_busy), ("stall-25s", c_stall), ("urb-error", c_urb_error),
-    ("end-signal", c_end_signal), ("unplug", c_unplug), ("replug", c_replug),
+    ("end-signal", c_end_signal), ("end-of-tape", c_end_of_tape), ("unplug", c_unplug), ("replug", c_replug),
 ]
 
 if __name__ == "__main__":
