@@ -309,6 +309,29 @@ GST_START_TEST (test_blocksize_default)
 
 GST_END_TEST;
 
+/* Issue 28 item 8: the reader stops at num-buffers.  It read on past
+ * them before, into a queue a slow consumer had not emptied, and reported
+ * what it then dropped as "Lost ... of the recording" although none of it
+ * was to be recorded.  The emulator (--fault fast) hands data at once, so
+ * the reader is far ahead of a consumer taking a buffer every 20 ms; the
+ * queue holds the 30 (2 MB) but not what comes after. */
+GST_START_TEST (test_num_buffers_no_loss_after_end)
+{
+  IcResult r;
+  GList *l;
+
+  ic_run ("ivtvsrc num-buffers=30 blocksize=65536 max-buffer-bytes=4000000 "
+      "! identity sleep-time=20000 ! fakesink", 30000, &r);
+  fail_unless (r.error == NULL, "%s", r.error);
+  fail_unless (r.eos, "no EOS");
+  for (l = r.warnings; l; l = l->next)
+    fail_if (strstr (l->data, "Lost ") != NULL, "after num-buffers: %s",
+        (gchar *) l->data);
+  ic_result_clear (&r);
+}
+
+GST_END_TEST;
+
 static Suite *
 robust_suite (void)
 {
@@ -318,6 +341,7 @@ robust_suite (void)
   suite_add_tcase (s, tc);
   tcase_set_timeout (tc, 30);
   tcase_add_test (tc, test_paced_no_stall);
+  tcase_add_test (tc, test_num_buffers_no_loss_after_end);
   tcase_add_test (tc, test_eos_drains_last_gop);
   tcase_add_test (tc, test_stall_warning_then_error);
   tcase_add_test (tc, test_no_signal_message);
