@@ -67,6 +67,9 @@ typedef struct
   GstElement *pipeline, *src, *sink;
   GstElement *preview_pipe, *preview_in;        /* separate pipeline, appsrc */
   gboolean preview_linked;
+  GstElement *preview_overlay;  /* overlay.c: the textoverlay */
+  gdouble audio_db[2];          /* the preview's audio peak, dB */
+  guint audio_channels;         /* 0: no audio level yet */
 
   /* the card (from the device provider and the element) */
   gchar *card, *driver, *bus_info, *node;
@@ -137,6 +140,12 @@ void cap_status_finish (Capture * c);
 const gchar *cap_signal_word (CapSignal s);
 #define CAP_TIME_LEN 32
 const gchar *cap_format_time (gdouble seconds, gchar * buf);
+
+/* overlay.c: what the preview window shows over the picture */
+GstElement *cap_overlay_make (Capture * c, GstElement ** out, GError ** error);
+gchar *cap_overlay_text (Capture * c);
+gboolean cap_overlay_tick (gpointer data);
+void cap_overlay_level (Capture * c, const GstStructure * s);
 
 /* archive.c: raw cards (FFV1 + PCM in Matroska) */
 gboolean cap_archive_wanted (Capture * c);
