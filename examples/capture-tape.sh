@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Digitise one tape from an MPEG encoder card (Hauppauge PVR-150/250/350/500 and the like).
 #   examples/capture-tape.sh OUTPUT.mpg [INPUT] [STANDARD] [DEVICE]
 # INPUT defaults to composite, STANDARD to ntsc, DEVICE to /dev/video0.

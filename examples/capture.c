@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* examples/capture.c — capture an MPEG encoder card (Hauppauge PVR-150/250/
  * 350/500, driver ivtv; also cx18, pvrusb2) to a file with ivtvsrc.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """examples/capture.py — capture an MPEG encoder card (Hauppauge PVR-150/250/
 350/500, driver ivtv; also cx18, pvrusb2) to a file with ivtvsrc, from
 Python (PyGObject; Debian: python3-gi, gir1.2-gstreamer-1.0, python3-gst-1.0).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # examples/handoff.sh — send a capture card's stream to another machine with
 # GStreamer's own network elements, and keep it there byte for byte.
 #

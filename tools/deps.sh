@@ -13,6 +13,7 @@ PKGS=(
   libgudev-1.0-dev python3-gst-1.0 udev gettext
   tmux xvfb x11-utils gstreamer1.0-x dvdauthor mjpegtools
   ffmpeg gstreamer1.0-plugins-ugly libzvbi-dev
+  debhelper lintian help2man bash-completion git
 )
 
 missing=()

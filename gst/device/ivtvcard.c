@@ -152,29 +152,3 @@ ivtv_card_alsa_device (const gchar * node_path)
   g_free (base);
   return found;
 }
-
-void
-ivtv_card_install_properties (GObjectClass * klass, guint id)
-{
-  g_object_class_install_property (klass, id,
-      g_param_spec_string ("alsa-device", "ALSA capture device",
-          "The ALSA capture device of the same card or USB device as the "
-          "video node (sysfs), e.g. hw:CARD=STK1160 for alsasrc device=; "
-          "NULL when there is none (the sound is in the stream, or on the "
-          "PCM node /dev/video24 of ivtv/cx18 cards)", NULL,
-          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
-}
-
-gboolean
-ivtv_card_get_property (GObject * element, GParamSpec * pspec,
-    GValue * value)
-{
-  gchar *device = NULL;
-
-  if (!g_str_equal (pspec->name, "alsa-device"))
-    return FALSE;
-  g_object_get (element, "device", &device, NULL);
-  g_value_take_string (value, device ? ivtv_card_alsa_device (device) : NULL);
-  g_free (device);
-  return TRUE;
-}

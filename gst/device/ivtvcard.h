@@ -3,7 +3,8 @@
  * VBI), the other V4L2 nodes of the same card (same driver and bus_info)
  * and the ALSA capture device with the same sysfs parent (the method of
  * v4l-utils' libv4l2util get_first_alsa_cap_device()).  For the device
- * provider's properties and ivtvsrc's alsa-device property. */
+ * provider's properties and ivtvsrc's alsa-device property (the element
+ * installs it). */
 #ifndef __IVTV_CARD_H__
 #define __IVTV_CARD_H__
 
@@ -25,13 +26,6 @@ gchar *ivtv_card_siblings (const IvtvDevice * dev);
  * none.  sysfs is read under $IVTV_SYSFS (the emulator's fake tree),
  * else /sys. */
 gchar *ivtv_card_alsa_device (const gchar * node_path);
-
-/* ivtvsrc's read-only property alsa-device (installed at @id, after the
- * drop-in properties, ivtvdropin.c): ivtv_card_alsa_device() of the
- * element's device; get_property TRUE when @pspec is it. */
-void ivtv_card_install_properties (GObjectClass * klass, guint id);
-gboolean ivtv_card_get_property (GObject * element, GParamSpec * pspec,
-    GValue * value);
 
 G_END_DECLS
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — GstColorBalance over the card's brightness, contrast,
- * saturation and hue controls.  See ivtvcolorbalance.h. */
+ * saturation and hue controls: a thin adapter on the element's one way in
+ * for a control (ivtv_src_set_control).  See ivtvcolorbalance.h. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -8,48 +9,10 @@
 #include <glib/gi18n-lib.h>
 
 #include "ivtvcolorbalance.h"
+#include "gstivtvsrcpriv.h"
 #include "ivtvdebug.h"
 
-#include <errno.h>
-#include <string.h>
-
 #define GST_CAT_DEFAULT ivtvsrc_debug
-
-struct _IvtvColorBalance
-{
-  IvtvCapture *cap;             /* not owned */
-  GList *channels;              /* under the capture's lock */
-};
-
-static GQuark
-balance_quark (void)
-{
-  return g_quark_from_static_string ("ivtv-color-balance");
-}
-
-static void
-balance_free (gpointer data)
-{
-  IvtvColorBalance *cb = data;
-
-  g_list_free_full (cb->channels, g_object_unref);
-  g_free (cb);
-}
-
-void
-ivtv_color_balance_attach (GObject * object, IvtvCapture * cap)
-{
-  IvtvColorBalance *cb = g_new0 (IvtvColorBalance, 1);
-
-  cb->cap = cap;
-  g_object_set_qdata_full (object, balance_quark (), cb, balance_free);
-}
-
-static IvtvColorBalance *
-balance_of (gpointer object)
-{
-  return g_object_get_qdata (G_OBJECT (object), balance_quark ());
-}
 
 static const guint32 balance_cids[] = {
   V4L2_CID_BRIGHTNESS, V4L2_CID_CONTRAST, V4L2_CID_SATURATION, V4L2_CID_HUE
@@ -63,16 +26,17 @@ channel_cid (GstColorBalanceChannel * ch)
   return GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (ch), CID_KEY));
 }
 
-/* the capture's lock held */
-static void
-build_channels (IvtvColorBalance * cb)
+/* The channels of the open device's controls (none when it is closed). */
+static GList *
+make_channels (GstIvtvSrc * src)
 {
-  IvtvProbe *probe = ivtv_capture_probe (cb->cap);
+  IvtvProbe *probe = ivtv_capture_probe (src->capture);
+  GList *channels = NULL;
   guint i;
 
-  if (cb->channels || !ivtv_device_is_open (ivtv_capture_device (cb->cap)))
-    return;
-  for (i = 0; i < G_N_ELEMENTS (balance_cids); i++) {
+  ivtv_capture_lock (src->capture);
+  for (i = 0; i < G_N_ELEMENTS (balance_cids)
+      && ivtv_device_is_open (ivtv_capture_device (src->capture)); i++) {
     const IvtvControl *c = ivtv_probe_find_control (probe, balance_cids[i]);
     GstColorBalanceChannel *ch;
 
@@ -86,32 +50,44 @@ build_channels (IvtvColorBalance * cb)
     ch->max_value = (gint) c->maximum;
     g_object_set_data (G_OBJECT (ch), CID_KEY,
         GUINT_TO_POINTER (balance_cids[i]));
-    cb->channels = g_list_append (cb->channels, ch);
+    channels = g_list_append (channels, ch);
   }
-  GST_DEBUG ("%u colour balance channels", g_list_length (cb->channels));
+  ivtv_capture_unlock (src->capture);
+  GST_DEBUG_OBJECT (src, "%u colour balance channels",
+      g_list_length (channels));
+  return channels;
 }
 
 void
-ivtv_color_balance_clear (GObject * object)
+ivtv_color_balance_clear (GstIvtvSrc * src)
 {
-  IvtvColorBalance *cb = balance_of (object);
+  GList *old;
 
-  ivtv_capture_lock (cb->cap);
-  g_list_free_full (cb->channels, g_object_unref);
-  cb->channels = NULL;
-  ivtv_capture_unlock (cb->cap);
+  GST_OBJECT_LOCK (src);
+  old = src->balance_channels;
+  src->balance_channels = NULL;
+  GST_OBJECT_UNLOCK (src);
+  g_list_free_full (old, g_object_unref);
 }
 
 static const GList *
 ivtv_color_balance_list_channels (GstColorBalance * balance)
 {
-  IvtvColorBalance *cb = balance_of (balance);
+  GstIvtvSrc *src = GST_IVTV_SRC (balance);
+  GList *made = NULL;
   const GList *l;
 
-  ivtv_capture_lock (cb->cap);
-  build_channels (cb);
-  l = cb->channels;
-  ivtv_capture_unlock (cb->cap);
+  GST_OBJECT_LOCK (src);
+  l = src->balance_channels;
+  GST_OBJECT_UNLOCK (src);
+  if (l == NULL)
+    made = make_channels (src);
+  GST_OBJECT_LOCK (src);
+  if (src->balance_channels == NULL)
+    src->balance_channels = g_steal_pointer (&made);
+  l = src->balance_channels;
+  GST_OBJECT_UNLOCK (src);
+  g_list_free_full (made, g_object_unref);
   return l;
 }
 
@@ -119,52 +95,38 @@ static void
 ivtv_color_balance_set_value (GstColorBalance * balance,
     GstColorBalanceChannel * channel, gint value)
 {
-  IvtvColorBalance *cb = balance_of (balance);
-  IvtvDevice *dev = ivtv_capture_device (cb->cap);
-  struct v4l2_control c;
-  gint64 old = G_MININT64;
-  int ret = -ENODEV;
+  GstIvtvSrc *src = GST_IVTV_SRC (balance);
+  GError *err = NULL;
+  guint32 cid;
+  gint old = G_MININT, v;
 
   g_return_if_fail (channel != NULL);
-  memset (&c, 0, sizeof (c));
-  c.id = channel_cid (channel);
-  c.value = CLAMP (value, channel->min_value, channel->max_value);
-  ivtv_capture_lock (cb->cap);
-  if (ivtv_device_is_open (dev) && c.id) {
-    ivtv_device_get_control (dev, c.id, &old);
-    ret = ivtv_ioctl (dev, VIDIOC_S_CTRL, &c);
-  }
-  ivtv_capture_unlock (cb->cap);
-
-  if (ret < 0) {
-    if (GST_IS_ELEMENT (balance))
-      GST_ELEMENT_WARNING (balance, RESOURCE, SETTINGS,
-          (_("Could not set %s to %d: %s."), channel->label, value,
-              ret == -ENODEV ? "the device is not open" :
-              g_strerror (-ret)), (NULL));
+  cid = channel_cid (channel);
+  v = CLAMP (value, channel->min_value, channel->max_value);
+  if (!ivtv_src_get_control (src, cid, NULL, &old))
+    old = G_MININT;
+  if (!ivtv_src_set_control (src, cid, NULL, v, &err)) {
+    GST_ELEMENT_WARNING (src, RESOURCE, SETTINGS,
+        (_("Could not set %s to %d: %s."), channel->label, value,
+            err->message), (NULL));
+    g_clear_error (&err);
     return;
   }
-  if (old != c.value)
-    gst_color_balance_value_changed (balance, channel, c.value);
+  if (old != v)
+    gst_color_balance_value_changed (balance, channel, v);
 }
 
 static gint
 ivtv_color_balance_get_value (GstColorBalance * balance,
     GstColorBalanceChannel * channel)
 {
-  IvtvColorBalance *cb = balance_of (balance);
-  IvtvDevice *dev = ivtv_capture_device (cb->cap);
-  gint64 v = 0;
-  guint32 cid;
+  gint v;
 
   g_return_val_if_fail (channel != NULL, 0);
-  cid = channel_cid (channel);
-  ivtv_capture_lock (cb->cap);
-  if (!ivtv_device_is_open (dev) || !cid
-      || !ivtv_device_get_control (dev, cid, &v))
+  if (!ivtv_src_get_control (GST_IVTV_SRC (balance), channel_cid (channel),
+          NULL, &v))
     v = channel->min_value;
-  ivtv_capture_unlock (cb->cap);
-  return (gint) CLAMP (v, channel->min_value, channel->max_value);
+  return CLAMP (v, channel->min_value, channel->max_value);
 }
 
 static GstColorBalanceType

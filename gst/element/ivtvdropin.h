@@ -4,46 +4,56 @@
  *   norm                v4l2src's enum (same values, same nicks: "PAL",
  *                       "NTSC-M", ...) onto the "standard" property;
  *   brightness, contrast, saturation, hue
- *                       the card's controls, through "extra-controls" (set
- *                       at start, at once while capturing); read back from
- *                       the card while it is open;
+ *                       the card's controls, through the element's one
+ *                       control call (recorded as extra-controls entries:
+ *                       set at start, at once while open, again after a
+ *                       reconnect); read back from the card while open;
  *   pixel-aspect-ratio  "N/D" replaces the device's pixel aspect ratio in
  *                       the raw and JPEG caps (a bad value: one warning,
  *                       the device's is kept);
  *   device-fd           reads back the descriptor in use while the device
  *                       is open (as v4l2src's), the value set otherwise.
  * io-mode needs nothing here: its enum has v4l2src's nicks
- * (ivtviomode.h).  The element hooks these in with one line each. */
+ * (ivtviomode.h).  The element's property table holds these; this file
+ * only translates (no element, no device). */
 #ifndef __IVTV_DROPIN_H__
 #define __IVTV_DROPIN_H__
 
 #include <gst/gst.h>
-#include "ivtvcapture.h"
+#include <linux/videodev2.h>
 
 G_BEGIN_DECLS
+
+enum
+{
+  IVTV_DROPIN_NORM,
+  IVTV_DROPIN_BRIGHTNESS,
+  IVTV_DROPIN_CONTRAST,
+  IVTV_DROPIN_SATURATION,
+  IVTV_DROPIN_HUE,
+  IVTV_DROPIN_PAR,
+  IVTV_DROPIN_N_PROPS
+};
 
 #define IVTV_TYPE_TV_NORM (ivtv_tv_norm_get_type ())
 GType ivtv_tv_norm_get_type (void);
 
-/* Installs norm, brightness, contrast, saturation, hue and
- * pixel-aspect-ratio with ids first_id, first_id + 1, ... */
-void ivtv_dropin_install_properties (GObjectClass * klass, guint first_id);
+/* The GParamSpecs, by IVTV_DROPIN_* (the element's table installs them). */
+void ivtv_dropin_param_specs (GParamSpec * specs[IVTV_DROPIN_N_PROPS]);
 
-/* Per element: the session it reads the card through (not owned). */
-void ivtv_dropin_attach (GObject * element, IvtvCapture * cap);
+/* norm=N as a "standard" value (g_free; NULL for none), and back (0 when
+ * the standard is none of the enum's: auto, several, unset). */
+gchar *ivtv_dropin_norm_to_standard (gint norm);
+gint ivtv_dropin_standard_to_norm (const gchar * standard);
 
-/* The session given to ivtv_dropin_attach (for ivtvorientation.c). */
-IvtvCapture *ivtv_dropin_capture (GObject * element);
+/* IVTV_DROPIN_BRIGHTNESS .. HUE: the control's v4l2-ctl name and CID. */
+const gchar *ivtv_dropin_colour_name (guint prop);
+guint32 ivtv_dropin_colour_cid (guint prop);
 
-/* TRUE when the property is one of ours (handled); call before taking
- * the object lock.  get also answers device-fd while the device is open. */
-gboolean ivtv_dropin_set_property (GObject * element, guint prop_id,
-    const GValue * value, GParamSpec * pspec);
-gboolean ivtv_dropin_get_property (GObject * element, guint prop_id,
-    GValue * value, GParamSpec * pspec);
-
-/* @caps (taken) with pixel-aspect-ratio set as the property asks. */
-GstCaps *ivtv_dropin_fix_caps (GObject * element, GstCaps * caps);
+/* @caps (taken) with pixel-aspect-ratio @par ("N/D", NULL: unchanged);
+ * *bad when @par is not such a fraction (caps unchanged). */
+GstCaps *ivtv_dropin_fix_caps (GstCaps * caps, const gchar * par,
+    gboolean * bad);
 
 G_END_DECLS
 

@@ -1,55 +1,50 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* ivtvsrc — GstVideoOrientation over the card's flip controls.  See
+/* ivtvsrc — GstVideoOrientation over the card's flip controls, a thin
+ * adapter on the element's one way in for a control.  See
  * ivtvorientation.h. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "ivtvorientation.h"
-#include "ivtvdropin.h"
+#include "gstivtvsrcpriv.h"
 #include "ivtvdebug.h"
-
-#include <errno.h>
 
 #define GST_CAT_DEFAULT ivtvsrc_debug
 
-/* The control's value, FALSE when the card has no such control or the
+/* The card's value of the flip control, FALSE when it has none or the
  * device is not open. */
 static gboolean
 get_flip (GstVideoOrientation * vo, guint32 cid, gboolean * flip)
 {
-  IvtvCapture *cap = ivtv_dropin_capture (G_OBJECT (vo));
-  IvtvDevice *dev = ivtv_capture_device (cap);
-  gint64 v = 0;
-  gboolean ok;
+  GstIvtvSrc *src = GST_IVTV_SRC (vo);
+  gboolean has;
+  gint v = 0;
 
-  ivtv_capture_lock (cap);
-  ok = ivtv_device_is_open (dev)
-      && ivtv_probe_find_control (ivtv_capture_probe (cap), cid)
-      && ivtv_device_get_control (dev, cid, &v);
-  ivtv_capture_unlock (cap);
-  if (ok)
-    *flip = v != 0;
-  return ok;
+  ivtv_capture_lock (src->capture);
+  has = ivtv_device_is_open (ivtv_capture_device (src->capture))
+      && ivtv_probe_find_control (ivtv_capture_probe (src->capture), cid);
+  ivtv_capture_unlock (src->capture);
+  if (!has || !ivtv_src_get_control (src, cid, NULL, &v))
+    return FALSE;
+  *flip = v != 0;
+  return TRUE;
 }
 
+/* Through the element's one way in for a control (recorded: a reconnect
+ * flips again). */
 static gboolean
 set_flip (GstVideoOrientation * vo, guint32 cid, gboolean flip)
 {
-  IvtvCapture *cap = ivtv_dropin_capture (G_OBJECT (vo));
-  IvtvDevice *dev = ivtv_capture_device (cap);
-  struct v4l2_control c = { cid, flip ? 1 : 0 };
-  int ret = -ENOTTY;
+  GError *err = NULL;
 
-  ivtv_capture_lock (cap);
-  if (ivtv_device_is_open (dev)
-      && ivtv_probe_find_control (ivtv_capture_probe (cap), cid))
-    ret = ivtv_ioctl (dev, VIDIOC_S_CTRL, &c);
-  ivtv_capture_unlock (cap);
-  if (ret < 0)
-    GST_DEBUG_OBJECT (vo, "%s flip not set: %s",
-        cid == V4L2_CID_HFLIP ? "horizontal" : "vertical", g_strerror (-ret));
-  return ret == 0;
+  if (ivtv_src_set_control (GST_IVTV_SRC (vo), cid, NULL, flip ? 1 : 0,
+          &err))
+    return TRUE;
+  GST_DEBUG_OBJECT (vo, "%s flip not set: %s",
+      cid == V4L2_CID_HFLIP ? "horizontal" : "vertical", err->message);
+  g_clear_error (&err);
+  return FALSE;
 }
 
 static gboolean

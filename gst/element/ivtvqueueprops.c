@@ -8,30 +8,24 @@
 #include "ivtvqueueprops.h"
 
 void
-ivtv_queue_install_properties (GObjectClass * klass, guint first_id)
+ivtv_queue_param_specs (GParamSpec * specs[IVTV_QUEUE_N_PROPS])
 {
   GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
       GST_PARAM_MUTABLE_PLAYING;
 
-  g_object_class_install_property (klass,
-      first_id + IVTV_QUEUE_PROP_MAX_BUFFER_BYTES,
-      g_param_spec_uint64 ("max-buffer-bytes", "Max buffer bytes",
+  specs[IVTV_QUEUE_PROP_MAX_BUFFER_BYTES] = (g_param_spec_uint64 ("max-buffer-bytes", "Max buffer bytes",
           "The most data (bytes) held for a downstream that does not take "
           "buffers (a slow disk, an encoder slower than real time) while "
           "the card is read on; when it is full, newly read data is dropped "
           "with a warning (0 = no bound). The default, 64 MiB, holds about "
           "85 s of 6 Mbit/s MPEG or 3.2 s of raw 720x576 video",
           0, G_MAXUINT64, IVTV_DEFAULT_MAX_BUFFER_BYTES, rw));
-  g_object_class_install_property (klass,
-      first_id + IVTV_QUEUE_PROP_MAX_BUFFER_TIME,
-      g_param_spec_uint64 ("max-buffer-time", "Max buffer time",
+  specs[IVTV_QUEUE_PROP_MAX_BUFFER_TIME] = (g_param_spec_uint64 ("max-buffer-time", "Max buffer time",
           "The most recording time (ns) held for a downstream that does not "
           "take buffers; when it is full, newly read data is dropped with a "
           "warning (0 = no bound)", 0, G_MAXUINT64,
           IVTV_DEFAULT_MAX_BUFFER_TIME, rw));
-  g_object_class_install_property (klass,
-      first_id + IVTV_QUEUE_PROP_STATS_INTERVAL,
-      g_param_spec_uint ("stats-interval", "Stats interval",
+  specs[IVTV_QUEUE_PROP_STATS_INTERVAL] = (g_param_spec_uint ("stats-interval", "Stats interval",
           "Milliseconds between ivtvsrc-stats element messages (bytes and "
           "buffers captured, bit rate, signal, queue fill, bytes and frames "
           "lost; a final one at the end); 0 = only the final one", 0,

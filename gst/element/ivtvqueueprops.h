@@ -2,8 +2,8 @@
 /* ivtvsrc — the element's properties of the capture queue and the
  * statistics (max-buffer-bytes, max-buffer-time, stats-interval): their
  * GParamSpecs and get/set, stored in the capture session (any state; a
- * change applies to a running capture at once).  gstivtvsrc.c hooks them
- * in with one line each. */
+ * change applies to a running capture at once).  The element's property
+ * table installs them and passes their IVTV_QUEUE_PROP_* index. */
 #ifndef __IVTV_QUEUE_PROPS_H__
 #define __IVTV_QUEUE_PROPS_H__
 
@@ -21,7 +21,7 @@ enum
 };
 
 /* Install the properties with ids first_id .. first_id + N_PROPS - 1. */
-void ivtv_queue_install_properties (GObjectClass * klass, guint first_id);
+void ivtv_queue_param_specs (GParamSpec * specs[IVTV_QUEUE_N_PROPS]);
 /* @prop: the id less first_id.  FALSE when it is not one of ours. */
 gboolean ivtv_queue_set_property (IvtvCapture * cap, guint prop,
     const GValue * value);

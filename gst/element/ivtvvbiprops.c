@@ -52,19 +52,17 @@ ivtv_vbi_mode_get_type (void)
 }
 
 void
-ivtv_vbi_install_properties (GObjectClass * klass, guint first_id)
+ivtv_vbi_param_specs (GParamSpec * specs[IVTV_VBI_N_PROPS])
 {
   GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS
       | GST_PARAM_MUTABLE_READY;
 
-  g_object_class_install_property (klass, first_id + IVTV_VBI_PROP_SERVICES,
-      g_param_spec_enum ("vbi-services", "VBI services",
+  specs[IVTV_VBI_PROP_SERVICES] = (g_param_spec_enum ("vbi-services", "VBI services",
           "On a VBI node (/dev/vbiN): what to capture. Closed captions "
           "become closedcaption/x-cea-608 (for cccombiner); WSS is posted "
           "as ivtvsrc-wss messages (aspect 4:3 or 16:9)",
           IVTV_TYPE_VBI_SERVICES, IVTV_VBI_SERVICES_AUTO, rw));
-  g_object_class_install_property (klass, first_id + IVTV_VBI_PROP_MODE,
-      g_param_spec_enum ("vbi-mode", "VBI mode",
+  specs[IVTV_VBI_PROP_MODE] = (g_param_spec_enum ("vbi-mode", "VBI mode",
           "On a VBI node: sliced VBI (the card decodes the lines) or raw "
           "VBI (sampled lines, decoded with libzvbi)",
           IVTV_TYPE_VBI_MODE, IVTV_VBI_MODE_AUTO, rw));

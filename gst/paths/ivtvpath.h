@@ -14,6 +14,13 @@
  * the device, the poll and a GstElement to post messages on.  So a reader
  * thread can own a path and feed a bounded queue that the element's
  * create() takes from (the session's ivtv_capture_next() is that seam).
+ *
+ * A path's create() never posts an error: it returns GST_FLOW_ERROR with an
+ * IvtvError (what GST_ELEMENT_ERROR would have posted, as data).  The
+ * reader thread queues it after the buffers read before it, and the
+ * element posts it when its create() reaches it (ivtv_error_post), so a
+ * pipeline that stops on the error has every buffer before it.  Warnings
+ * and infos are posted at once.
  */
 #ifndef __IVTV_PATH_H__
 #define __IVTV_PATH_H__
@@ -55,11 +62,43 @@ typedef struct
 
 typedef struct _IvtvPath IvtvPath;
 
+/* ---- an error as data ---- */
 typedef struct
 {
-  /* One buffer: GST_FLOW_OK, FLUSHING, EOS, ERROR (posted) or
-   * IVTV_FLOW_DEVICE_LOST. */
-  GstFlowReturn (*create) (IvtvPath * path, GstBuffer ** buf);
+  GQuark domain;                /* GST_RESOURCE_ERROR, GST_CORE_ERROR, ... */
+  gint code;
+  gchar *text;                  /* for a person; NULL: the code's default */
+  gchar *debug;                 /* for a developer, may be NULL */
+  const gchar *file, *function; /* where it happened (static strings) */
+  gint line;
+} IvtvError;
+
+/* Sets *@error unless one is set already (the first error of a run is the
+ * one; a later one is only logged).  Takes @text and @debug. */
+void ivtv_error_set (IvtvError ** error, GQuark domain, gint code,
+    gchar * text, gchar * debug, const gchar * file, const gchar * function,
+    gint line);
+/* Posts @error on @element as GST_ELEMENT_ERROR would have posted it, and
+ * frees it.  NULL: nothing. */
+void ivtv_error_post (IvtvError * error, GstElement * element);
+void ivtv_error_free (IvtvError * error);
+
+/* GST_ELEMENT_ERROR's arguments, into *@errp (an IvtvError **). */
+#define IVTV_ERROR(errp, domain, code, text, debug)                     \
+G_STMT_START {                                                          \
+  gchar *__txt = _gst_element_error_printf text;                        \
+  gchar *__dbg = _gst_element_error_printf debug;                       \
+  ivtv_error_set (errp, GST_ ## domain ## _ERROR,                       \
+      GST_ ## domain ## _ERROR_ ## code, __txt, __dbg, __FILE__,        \
+      GST_FUNCTION, __LINE__);                                          \
+} G_STMT_END
+
+typedef struct
+{
+  /* One buffer: GST_FLOW_OK, FLUSHING, EOS, ERROR (with *@error set,
+   * nothing posted) or IVTV_FLOW_DEVICE_LOST. */
+  GstFlowReturn (*create) (IvtvPath * path, GstBuffer ** buf,
+      IvtvError ** error);
   /* Read on until the driver ends the stream, at most @max_us, then EOS
    * (after ENCODER_CMD STOP).  FALSE when the path cannot drain. */
   gboolean (*drain) (IvtvPath * path, gint64 max_us);
@@ -87,9 +126,9 @@ IvtvPath *ivtv_stream_path_new (const IvtvPathConfig * config,
     GError ** error);
 
 static inline GstFlowReturn
-ivtv_path_create (IvtvPath * path, GstBuffer ** buf)
+ivtv_path_create (IvtvPath * path, GstBuffer ** buf, IvtvError ** error)
 {
-  return path->funcs->create (path, buf);
+  return path->funcs->create (path, buf, error);
 }
 
 static inline void
@@ -113,9 +152,9 @@ void ivtv_stall_init (IvtvStall * stall, guint timeout);
 void ivtv_stall_set_timeout (IvtvStall * stall, guint seconds);
 
 /* Waiting since @since (monotonic us): GST_FLOW_OK to wait on, or
- * GST_FLOW_ERROR after posting the error. */
+ * GST_FLOW_ERROR with *@error set (the warning is posted on @element). */
 GstFlowReturn ivtv_stall_check (IvtvStall * stall, GstElement * element,
-    const IvtvDevice * dev, gint64 since);
+    const IvtvDevice * dev, gint64 since, IvtvError ** error);
 
 /* Data came. */
 void ivtv_stall_data (IvtvStall * stall, GstElement * element,

@@ -132,11 +132,11 @@ drain_time_left (IvtvReader * r, gint64 now)
 }
 
 /* Wait until the device is readable.  GST_FLOW_OK when it is; EOS when a
- * drain ran out of time; ERROR (posted) when the stall watchdog gives up
+ * drain ran out of time; ERROR (*@error) when the stall watchdog gives up
  * (no data since @since, when create() began waiting: a streaming thread
  * held up downstream never counts as a stall). */
 static GstFlowReturn
-wait_readable (IvtvReader * r, gint64 since)
+wait_readable (IvtvReader * r, gint64 since, IvtvError ** error)
 {
   for (;;) {
     gint64 wait = WAIT_STEP_US;
@@ -152,7 +152,7 @@ wait_readable (IvtvReader * r, gint64 since)
       }
       wait = MIN (wait, left);
     } else if (ivtv_stall_check (&r->stall, r->element, r->dev,
-            since) != GST_FLOW_OK) {
+            since, error) != GST_FLOW_OK) {
       return GST_FLOW_ERROR;
     }
 
@@ -163,7 +163,7 @@ wait_readable (IvtvReader * r, gint64 since)
       continue;
     if (errno == EBUSY)
       return GST_FLOW_FLUSHING;
-    GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
+    IVTV_ERROR (error, RESOURCE, READ,
         (_("Waiting for data from %s failed."), r->dev->path),
         ("poll: %s", g_strerror (errno)));
     return GST_FLOW_ERROR;
@@ -171,33 +171,33 @@ wait_readable (IvtvReader * r, gint64 since)
 }
 
 static void
-post_read_error (IvtvReader * r, gint err)
+read_error (IvtvReader * r, gint err, IvtvError ** error)
 {
   switch (err) {
     case ENODEV:
     case ENXIO:
-      GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
+      IVTV_ERROR (error, RESOURCE, READ,
           (_("The device %s went away (unplugged or driver unloaded)."),
               r->dev->path), ("read: %s", g_strerror (err)));
       break;
     case EIO:
-      GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
+      IVTV_ERROR (error, RESOURCE, READ,
           (_("The device %s reported an I/O error %u times in a row; the card "
               "or its driver is in trouble."), r->dev->path,
               IVTV_READ_EIO_RETRIES + 1), ("read: %s", g_strerror (err)));
       break;
     case EBUSY:
-      GST_ELEMENT_ERROR (r->element, RESOURCE, BUSY,
+      IVTV_ERROR (error, RESOURCE, BUSY,
           (_("%s is busy: another program is already capturing from it."),
               r->dev->path), ("read: %s", g_strerror (err)));
       break;
     case EINVAL:
-      GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
+      IVTV_ERROR (error, RESOURCE, READ,
           (_("%s refused read(): it may not support read() capture (try "
               "io-mode=mmap)."), r->dev->path), ("read: %s", g_strerror (err)));
       break;
     default:
-      GST_ELEMENT_ERROR (r->element, RESOURCE, READ,
+      IVTV_ERROR (error, RESOURCE, READ,
           (_("Could not read from %s."), r->dev->path),
           ("read on file descriptor: %s.", g_strerror (err)));
       break;
@@ -209,14 +209,15 @@ post_read_error (IvtvReader * r, gint err)
  * The byte count, 0, or -errno; *fret is not GST_FLOW_OK when the wait
  * ended without a read (flushing, drain over, stall error). */
 static gssize
-read_once (IvtvReader * r, guint8 * data, gsize size, GstFlowReturn * fret)
+read_once (IvtvReader * r, guint8 * data, gsize size, GstFlowReturn * fret,
+    IvtvError ** error)
 {
   gint64 since = g_get_monotonic_time ();
   gssize n;
 
   *fret = GST_FLOW_OK;
   for (;;) {
-    if (!r->read_first && (*fret = wait_readable (r, since)) != GST_FLOW_OK)
+    if (!r->read_first && (*fret = wait_readable (r, since, error)) != GST_FLOW_OK)
       return 0;
     r->read_first = FALSE;      /* EAGAIN/EINTR: poll again */
     n = ivtv_device_read (r->dev, data, size);
@@ -237,7 +238,7 @@ read_once (IvtvReader * r, guint8 * data, gsize size, GstFlowReturn * fret)
 
 /* What a failed or empty read means for the flow. */
 static GstFlowReturn
-read_failed (IvtvReader * r, gssize n)
+read_failed (IvtvReader * r, gssize n, IvtvError ** error)
 {
   if (n < 0 && r->reconnect && (n == -ENODEV || n == -ENXIO)) {
     GST_WARNING_OBJECT (r->element, "%s went away after %" G_GUINT64_FORMAT
@@ -245,7 +246,7 @@ read_failed (IvtvReader * r, gssize n)
     return IVTV_FLOW_DEVICE_LOST;
   }
   if (n < 0) {
-    post_read_error (r, (gint) - n);
+    read_error (r, (gint) - n, error);
     return GST_FLOW_ERROR;
   }
   GST_DEBUG_OBJECT (r->element, "read 0 bytes: end of stream");
@@ -282,7 +283,7 @@ finish_buffer (IvtvReader * r, GstBuffer * buf, GstMapInfo * map, gsize n)
 }
 
 GstFlowReturn
-ivtv_read_create (IvtvReader * r, GstBuffer ** out)
+ivtv_read_create (IvtvReader * r, GstBuffer ** out, IvtvError ** error)
 {
   GstBuffer *buf = NULL;
   GstMapInfo map;
@@ -298,14 +299,13 @@ ivtv_read_create (IvtvReader * r, GstBuffer ** out)
     return fret;
   if (!gst_buffer_map (buf, &map, GST_MAP_WRITE)) {
     gst_buffer_unref (buf);
-    GST_ELEMENT_ERROR (r->element, RESOURCE, READ, (NULL),
-        ("cannot map a pool buffer"));
+    IVTV_ERROR (error, RESOURCE, READ, (NULL), ("cannot map a pool buffer"));
     return GST_FLOW_ERROR;
   }
 
-  n = read_once (r, map.data, map.size, &fret);
+  n = read_once (r, map.data, map.size, &fret, error);
   if (fret == GST_FLOW_OK && n <= 0)
-    fret = read_failed (r, n);
+    fret = read_failed (r, n, error);
   if (fret != GST_FLOW_OK) {
     gst_buffer_unmap (buf, &map);
     gst_buffer_unref (buf);
@@ -330,9 +330,9 @@ typedef struct
 } IvtvReadPath;
 
 static GstFlowReturn
-read_path_create (IvtvPath * path, GstBuffer ** buf)
+read_path_create (IvtvPath * path, GstBuffer ** buf, IvtvError ** error)
 {
-  return ivtv_read_create (&((IvtvReadPath *) path)->reader, buf);
+  return ivtv_read_create (&((IvtvReadPath *) path)->reader, buf, error);
 }
 
 static gboolean

@@ -19,7 +19,7 @@
  * Stalls are the shared watchdog's (IvtvStall, ivtvpath.h), measured over
  * the whole wait of one create() (not per poll() call, and never counting
  * time the streaming thread spent downstream): no data for `timeout`
- * seconds posts a warning once, for 2 x `timeout` an error (never a hang);
+ * seconds posts a warning once, for 2 x `timeout` it fails (never a hang);
  * timeout 0 waits for ever.
  *
  * A drain (ivtv_read_drain, after ENCODER_CMD STOP) reads on until the
@@ -73,9 +73,10 @@ gboolean ivtv_read_start (IvtvReader * r, GstElement * element,
     IvtvDevice * dev, GstPoll * poll, guint blocksize, GError ** error);
 
 /* One buffer of at most blocksize bytes.  GST_FLOW_FLUSHING when the poll
- * is set flushing, GST_FLOW_EOS at end of stream, GST_FLOW_ERROR after
- * posting an element error, IVTV_FLOW_DEVICE_LOST (with reconnect). */
-GstFlowReturn ivtv_read_create (IvtvReader * r, GstBuffer ** out);
+ * is set flushing, GST_FLOW_EOS at end of stream, GST_FLOW_ERROR with
+ * *@error set (nothing posted), IVTV_FLOW_DEVICE_LOST (with reconnect). */
+GstFlowReturn ivtv_read_create (IvtvReader * r, GstBuffer ** out,
+    IvtvError ** error);
 
 /* Stall timeout in seconds (0 = off); any thread. */
 void ivtv_read_set_timeout (IvtvReader * r, guint seconds);

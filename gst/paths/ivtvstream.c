@@ -444,6 +444,12 @@ frame_timestamp (IvtvStream * s, const struct v4l2_buffer *b)
     GstClockTime mono = g_get_monotonic_time () * GST_USECOND;
     if (mono > captured)
       age = mono - captured;
+    /* a frame's time is when it began: drivers that stamp its end (usbtv:
+     * usbtv-video.c usbtv_image_chunk on the last packet) say so, and the
+     * frame began one period earlier */
+    if ((b->flags & V4L2_BUF_FLAG_TSTAMP_SRC_MASK) ==
+        V4L2_BUF_FLAG_TSTAMP_SRC_EOF && s->fps_n > 0)
+      age += gst_util_uint64_scale_int (GST_SECOND, s->fps_d, s->fps_n);
   }
   if (now < base + age)
     return 0;
@@ -466,14 +472,15 @@ post_dropped (IvtvStream * s, guint64 lost, GstClockTime ts, GstClockTime dur)
 }
 
 static GstFlowReturn
-post_error (IvtvStream * s, int err, const gchar * what)
+capture_error (IvtvStream * s, int err, const gchar * what,
+    IvtvError ** error)
 {
   if (err == -ENODEV || err == -ENXIO)
-    GST_ELEMENT_ERROR (s->element, RESOURCE, READ,
+    IVTV_ERROR (error, RESOURCE, READ,
         (_("The device %s was disconnected."), s->dev->path),
         ("%s: %s", what, g_strerror (-err)));
   else
-    GST_ELEMENT_ERROR (s->element, RESOURCE, READ,
+    IVTV_ERROR (error, RESOURCE, READ,
         (_("Could not capture from %s."), s->dev->path),
         ("%s: %s", what, g_strerror (-err)));
   return GST_FLOW_ERROR;
@@ -482,7 +489,7 @@ post_error (IvtvStream * s, int err, const gchar * what)
 /* Waits until the device has a frame (or reports an error: *poll_error,
  * the DQBUF that follows says which): GST_FLOW_OK, FLUSHING or ERROR. */
 static GstFlowReturn
-wait_frame (IvtvStream * s, gboolean * poll_error)
+wait_frame (IvtvStream * s, gboolean * poll_error, IvtvError ** error)
 {
   gint64 since = g_get_monotonic_time ();  /* not held up downstream */
 
@@ -490,7 +497,7 @@ wait_frame (IvtvStream * s, gboolean * poll_error)
   for (;;) {
     gint ret;
 
-    if (ivtv_stall_check (&s->stall, s->element, s->dev, since)
+    if (ivtv_stall_check (&s->stall, s->element, s->dev, since, error)
         != GST_FLOW_OK)
       return GST_FLOW_ERROR;
     ret = gst_poll_wait (s->poll, WAIT_STEP);
@@ -499,7 +506,7 @@ wait_frame (IvtvStream * s, gboolean * poll_error)
         return GST_FLOW_FLUSHING;
       if (errno == EINTR || errno == EAGAIN)
         continue;
-      return post_error (s, -errno, "poll");
+      return capture_error (s, -errno, "poll", error);
     }
     if (ret == 0)
       continue;
@@ -515,7 +522,7 @@ wait_frame (IvtvStream * s, gboolean * poll_error)
 
 /* Wait (unless a frame is likely waiting) and DQBUF into @b. */
 static GstFlowReturn
-dequeue (IvtvStream * s, struct v4l2_buffer *b)
+dequeue (IvtvStream * s, struct v4l2_buffer *b, IvtvError ** error)
 {
   for (;;) {
     gboolean poll_error = FALSE;
@@ -525,7 +532,7 @@ dequeue (IvtvStream * s, struct v4l2_buffer *b)
     if (!s->dq_first) {
       gint64 t0 = g_get_monotonic_time ();
 
-      if ((fret = wait_frame (s, &poll_error)) != GST_FLOW_OK)
+      if ((fret = wait_frame (s, &poll_error, error)) != GST_FLOW_OK)
         return fret;
       s->dq_first = !poll_error
           && g_get_monotonic_time () - t0 < READY_AT_ONCE_US;
@@ -535,7 +542,8 @@ dequeue (IvtvStream * s, struct v4l2_buffer *b)
     b->memory = ivtv_buf_queue_get_memory (s->queue);
     ret = ivtv_ioctl (s->dev, VIDIOC_DQBUF, b);
     if (ret == -EAGAIN && poll_error)
-      return post_error (s, -EIO, "poll (the device reported an error)");
+      return capture_error (s, -EIO, "poll (the device reported an error)",
+          error);
     if (ret == -EAGAIN) {
       s->dq_first = FALSE;
       continue;
@@ -547,7 +555,8 @@ dequeue (IvtvStream * s, struct v4l2_buffer *b)
           " frames", s->dev->path, s->frames);
       return IVTV_FLOW_DEVICE_LOST;
     }
-    return ret < 0 ? post_error (s, ret, "VIDIOC_DQBUF") : GST_FLOW_OK;
+    return ret < 0 ? capture_error (s, ret, "VIDIOC_DQBUF", error) :
+        GST_FLOW_OK;
   }
 }
 
@@ -634,7 +643,7 @@ set_frame_meta (IvtvStream * s, GstBuffer * out, const struct v4l2_buffer *b)
 }
 
 GstFlowReturn
-ivtv_stream_create (IvtvStream * s, GstBuffer ** buf)
+ivtv_stream_create (IvtvStream * s, GstBuffer ** buf, IvtvError ** error)
 {
   struct v4l2_buffer b;
   GstMemory *mem;
@@ -648,11 +657,11 @@ ivtv_stream_create (IvtvStream * s, GstBuffer ** buf)
   for (;;) {
     if (s->eos_pending)
       return GST_FLOW_EOS;
-    if ((fret = dequeue (s, &b)) != GST_FLOW_OK)
+    if ((fret = dequeue (s, &b, error)) != GST_FLOW_OK)
       return fret;
     mem = ivtv_buf_queue_take (s->queue, b.index, &queued);
     if (mem == NULL) {
-      GST_ELEMENT_ERROR (s->element, RESOURCE, READ,
+      IVTV_ERROR (error, RESOURCE, READ,
           (_("The driver of %s returned an invalid buffer."), s->dev->path),
           ("VIDIOC_DQBUF gave index %u, not one of the %u queued buffers",
               b.index, ivtv_buf_queue_get_size (s->queue)));
@@ -674,7 +683,7 @@ ivtv_stream_create (IvtvStream * s, GstBuffer ** buf)
   }
 
   if ((out = wrap_frame (s, &b, mem, queued)) == NULL)
-    return post_error (s, -ENOMEM, "copying a frame");
+    return capture_error (s, -ENOMEM, "copying a frame", error);
   GST_BUFFER_PTS (out) = ts;
   GST_BUFFER_DTS (out) = GST_CLOCK_TIME_NONE;
   GST_BUFFER_DURATION (out) = dur;
@@ -724,9 +733,9 @@ typedef struct
 } IvtvStreamPath;
 
 static GstFlowReturn
-stream_path_create (IvtvPath * path, GstBuffer ** buf)
+stream_path_create (IvtvPath * path, GstBuffer ** buf, IvtvError ** error)
 {
-  return ivtv_stream_create (((IvtvStreamPath *) path)->stream, buf);
+  return ivtv_stream_create (((IvtvStreamPath *) path)->stream, buf, error);
 }
 
 static gboolean

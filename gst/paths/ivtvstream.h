@@ -102,12 +102,13 @@ gboolean ivtv_stream_start (IvtvStream * stream, GstPoll * poll,
 
 /* Waits for the next frame (in the GstPoll given to start) and returns it
  * in @buf.  GST_FLOW_FLUSHING when the poll is set flushing,
- * GST_FLOW_ERROR after posting an element error (device lost, DQBUF
+ * GST_FLOW_ERROR with *@error set, nothing posted (device lost, DQBUF
  * failing, ...); IVTV_FLOW_DEVICE_LOST for a lost device with reconnect.
  * Frames with the error flag or no payload are skipped and counted as
  * dropped.  A stall of `timeout` seconds posts a warning and keeps waiting;
  * twice as long is an error. */
-GstFlowReturn ivtv_stream_create (IvtvStream * stream, GstBuffer ** buf);
+GstFlowReturn ivtv_stream_create (IvtvStream * stream, GstBuffer ** buf,
+    IvtvError ** error);
 
 /* With @reconnect, a device that goes away (DQBUF: ENODEV) posts no
  * error: ivtv_stream_create() returns IVTV_FLOW_DEVICE_LOST; the caller

@@ -551,7 +551,7 @@ frame_buffer (IvtvVbiPath * p, const IvtvVbiFrame * frame)
 }
 
 static GstFlowReturn
-vbi_path_create (IvtvPath * path, GstBuffer ** buf)
+vbi_path_create (IvtvPath * path, GstBuffer ** buf, IvtvError ** error)
 {
   IvtvVbiPath *p = (IvtvVbiPath *) path;
   IvtvVbiFrame frame;
@@ -560,11 +560,12 @@ vbi_path_create (IvtvPath * path, GstBuffer ** buf)
   GstFlowReturn ret;
 
   *buf = NULL;
-  ret = ivtv_read_create (&p->reader, &in);
+  ret = ivtv_read_create (&p->reader, &in, error);
   if (ret != GST_FLOW_OK)
     return ret;
   if (!gst_buffer_map (in, &map, GST_MAP_READWRITE)) {
     gst_buffer_unref (in);
+    IVTV_ERROR (error, RESOURCE, READ, (NULL), ("cannot map a VBI buffer"));
     return GST_FLOW_ERROR;
   }
 #if HAVE_ZVBI

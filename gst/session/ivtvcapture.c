@@ -488,9 +488,9 @@ ivtv_capture_set_timeout (IvtvCapture * cap, guint seconds)
 
 /* Start the path for the chosen mode; a streaming start that fails for
  * another reason than a lost device falls back to read() where the device
- * has it.  Lock held.  FALSE after posting the error. */
+ * has it.  Lock held.  FALSE with *@error. */
 gboolean
-ivtv_capture_start_path (IvtvCapture * cap)
+ivtv_capture_start_path (IvtvCapture * cap, IvtvError ** error)
 {
   IvtvPathConfig cfg = { cap->element, &cap->dev, cap->poll,
     ivtv_capture_get_io_mode (cap), cap->frame_size ? cap->frame_size :
@@ -505,8 +505,8 @@ ivtv_capture_start_path (IvtvCapture * cap)
     if (path == NULL && (err->code == IVTV_STREAM_ERROR_DEVICE
             || !ivtv_io_mode_can_fall_back (cap->settings.io_mode,
                 cap->dev.device_caps))) {
-      GST_ELEMENT_ERROR (cap->element, RESOURCE, SETTINGS, ("%s",
-              err->message), ("io-mode %s", ivtv_io_mode_nick (cfg.mode)));
+      IVTV_ERROR (error, RESOURCE, SETTINGS, ("%s", err->message),
+          ("io-mode %s", ivtv_io_mode_nick (cfg.mode)));
       g_clear_error (&err);
       return FALSE;
     }
@@ -522,8 +522,8 @@ ivtv_capture_start_path (IvtvCapture * cap)
     path = ivtv_vbi_node (&cap->dev) ? ivtv_vbi_path_new (&cfg, &cap->vbi,
         &err) : ivtv_read_path_new (&cfg, &err);
     if (path == NULL) {
-      GST_ELEMENT_ERROR (cap->element, RESOURCE, NO_SPACE_LEFT, ("%s",
-              err->message), (NULL));
+      IVTV_ERROR (error, RESOURCE, NO_SPACE_LEFT, ("%s", err->message),
+          (NULL));
       g_clear_error (&err);
       return FALSE;
     }
@@ -581,13 +581,17 @@ keep_stream_type (IvtvCapture * cap)
 
 /* Open the node again with the recipe and set it up as it was: what the
  * card is now (probe), the settings, the applied format with the same
- * frame size.  Lock held.  FALSE (closed again) when any step fails. */
+ * frame size.  Lock held.  FALSE (closed again) when any step fails: why
+ * in *@why (replaced each try). */
 static gboolean
-restore (IvtvCapture * cap)
+restore (IvtvCapture * cap, IvtvError ** why)
 {
   GError *err = NULL;
   guint old_size = cap->frame_size;
   gboolean ok;
+
+  g_clear_pointer (why, ivtv_error_free);
+  cap->restore_error = why;     /* the settings' errors: data */
 
   ok = ivtv_capture_reopen (cap, TRUE, &err)
       && ivtv_priority_take (&cap->dev, cap->probe.card,
@@ -601,10 +605,11 @@ restore (IvtvCapture * cap)
     cap->frame_size = old_size;
     ok = FALSE;
   }
+  cap->restore_error = NULL;
   if (!ok)
     ivtv_device_close (&cap->dev);
   GST_DEBUG_OBJECT (cap->element, "reopening: %s", ok ? "done" :
-      err ? err->message : "settings refused");
+      err ? err->message : *why ? (*why)->text : "settings refused");
   g_clear_error (&err);
   return ok;
 }
@@ -623,8 +628,9 @@ sleep_until (IvtvCapture * cap, gint64 t)
 }
 
 GstFlowReturn
-ivtv_capture_reconnect (IvtvCapture * cap)
+ivtv_capture_reconnect (IvtvCapture * cap, IvtvError ** error)
 {
+  IvtvError *why = NULL;
   IvtvPathPosition before;
   guint waited = 0, limit = MAX (60, 12 * cap->settings.timeout);
   gchar *path = g_strdup (cap->dev.path);
@@ -653,13 +659,14 @@ ivtv_capture_reconnect (IvtvCapture * cap)
       break;
     }
     g_mutex_lock (&cap->lock);
-    ok = restore (cap);
+    ok = restore (cap, &why);
     if (ok) {
       GST_ELEMENT_INFO (cap->element, RESOURCE, READ,
           (_("The device %s is back after %u seconds; capture resumes."),
               path, waited), (NULL));
       post_reconnect (cap, "restored", &before);
-      ret = ivtv_capture_start_path (cap) ? GST_FLOW_OK : GST_FLOW_ERROR;
+      ret = ivtv_capture_start_path (cap, error) ? GST_FLOW_OK :
+          GST_FLOW_ERROR;
       if (ret == GST_FLOW_OK)
         cap->path->funcs->resume_from (cap->path, &before);
     }
@@ -667,12 +674,15 @@ ivtv_capture_reconnect (IvtvCapture * cap)
     if (ok)
       break;
     if (waited >= limit) {
-      GST_ELEMENT_ERROR (cap->element, RESOURCE, NOT_FOUND,
+      IVTV_ERROR (error, RESOURCE, NOT_FOUND,
           (_("The device %s went away and did not come back within %u "
-              "seconds."), path, limit), ("reconnect=true"));
+              "seconds."), path, limit), ("reconnect=true%s%s",
+              why ? "; the last try: " : "", why && why->text ? why->text :
+              ""));
       break;
     }
   }
+  ivtv_error_free (why);
   g_free (path);
   return ret;
 }

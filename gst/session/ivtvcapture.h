@@ -143,6 +143,13 @@ gboolean ivtv_capture_refuse_device_change (IvtvCapture * cap,
 gboolean ivtv_capture_update (IvtvCapture * cap,
     IvtvCaptureSettings * settings, IvtvSettingMask what,
     IvtvSettingMask * refused);
+/* One control by its v4l2-ctl name ("brightness"): set now when the
+ * device is open and recorded with the session's extra-controls, so a
+ * reconnect restores it.  FALSE with @error (refused, or no such control);
+ * the caller warns and records it with its own settings for the next
+ * start. */
+gboolean ivtv_capture_set_control (IvtvCapture * cap, const gchar * name,
+    gint value, GError ** error);
 /* Copy the settings of @what from @old into @dst. */
 void ivtv_capture_settings_restore (IvtvCaptureSettings * dst,
     const IvtvCaptureSettings * old, IvtvSettingMask what);
@@ -188,9 +195,11 @@ GstClockTime ivtv_capture_latency (IvtvCapture * cap, guint blocksize);
  * with wait-for-signal), then takes from the queue; the reader reconnects
  * after a loss.  *sniffed gets
  * new caps (transfer full) when the MPEG stream type was just sniffed.
- * GST_FLOW_OK, FLUSHING, EOS, ERROR (posted). */
+ * GST_FLOW_OK, FLUSHING, EOS, ERROR with *@error, the one error of the
+ * capture, after every buffer read before it: the element posts it
+ * (ivtv_error_post). */
 GstFlowReturn ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf,
-    GstCaps ** sniffed);
+    GstCaps ** sniffed, IvtvError ** error);
 
 /* The buffer just taken is the last one (num-buffers): the final
  * ivtvsrc-stats goes on the bus now, before the EOS that follows it. */

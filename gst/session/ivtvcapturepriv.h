@@ -74,20 +74,26 @@ struct _IvtvCapture
                                          * (ivtvhm12.h); 0: not HM12 */
   gint fps_n, fps_d;
   IvtvVbiFormat vbi;            /* a VBI node's set-up (ivtvvbi.c) */
+
+  /* (lock) while the reader thread restores a lost device: the errors of
+   * the settings and the format go here instead of the bus (the reader
+   * thread posts nothing; a failed restore is tried again) */
+  IvtvError **restore_error;
 };
 
 /* ivtvcapture.c, lock held */
 gboolean ivtv_capture_reopen (IvtvCapture * cap, gboolean reprobe,
     GError ** error);
-gboolean ivtv_capture_start_path (IvtvCapture * cap);
+gboolean ivtv_capture_start_path (IvtvCapture * cap, IvtvError ** error);
 gboolean ivtv_capture_take_card (IvtvCapture * cap);
 gboolean ivtv_capture_ensure_open (IvtvCapture * cap);
 void ivtv_capture_stop_path (IvtvCapture * cap);
 /* ivtvcaptureread.c, lock not held: end the reader thread (its queued
  * buffers are dropped) */
 void ivtv_capture_stop_reader (IvtvCapture * cap);
-/* ivtvcapture.c, lock not held */
-GstFlowReturn ivtv_capture_reconnect (IvtvCapture * cap);
+/* ivtvcapture.c, lock not held; on the reader thread: GST_FLOW_ERROR with
+ * *@error */
+GstFlowReturn ivtv_capture_reconnect (IvtvCapture * cap, IvtvError ** error);
 
 /* ivtvcapturesetup.c, lock held.  apply_settings: the settings of @what
  * from cap->settings, the one error rule (see ivtvcapture.h; @live: a

@@ -63,18 +63,19 @@ sniff (IvtvCapture * cap, GstBuffer * buf)
 /* The reader thread's produce (ivtvreaderthread.h): the path's next
  * buffer; a lost device is reconnected here. */
 static GstFlowReturn
-produce (gpointer data, gboolean behind, GstBuffer ** buf, gboolean * more)
+produce (gpointer data, gboolean behind, GstBuffer ** buf, gboolean * more,
+    IvtvError ** error)
 {
   IvtvCapture *cap = data;
   GstFlowReturn ret;
 
   if (cap->path->funcs->set_behind)
     cap->path->funcs->set_behind (cap->path, behind);
-  ret = ivtv_path_create (cap->path, buf);
+  ret = ivtv_path_create (cap->path, buf, error);
   while (ret == IVTV_FLOW_DEVICE_LOST) {
-    ret = ivtv_capture_reconnect (cap);
+    ret = ivtv_capture_reconnect (cap, error);
     if (ret == GST_FLOW_OK)
-      ret = ivtv_path_create (cap->path, buf);
+      ret = ivtv_path_create (cap->path, buf, error);
     if (ret == GST_FLOW_OK)     /* what was lost meanwhile is a gap */
       GST_BUFFER_FLAG_SET (*buf, GST_BUFFER_FLAG_DISCONT);
   }
@@ -87,11 +88,11 @@ produce (gpointer data, gboolean behind, GstBuffer ** buf, gboolean * more)
 }
 
 /* The path and the reader thread that drains it into the queue.  FALSE:
- * flushing (*ret FLUSHING) or an error posted (*ret ERROR). */
+ * flushing (*ret FLUSHING) or an error (*ret ERROR, *@error). */
 #define IVTV_READ_PACE (80 * GST_MSECOND)
 
 static gboolean
-start_reading (IvtvCapture * cap, GstFlowReturn * ret)
+start_reading (IvtvCapture * cap, GstFlowReturn * ret, IvtvError ** error)
 {
   gboolean ok = TRUE;
   GstClockTime pace = 0;
@@ -103,7 +104,7 @@ start_reading (IvtvCapture * cap, GstFlowReturn * ret)
       return FALSE;
     }
     g_mutex_lock (&cap->lock);
-    ok = ivtv_capture_start_path (cap);
+    ok = ivtv_capture_start_path (cap, error);
     g_mutex_unlock (&cap->lock);
   }
   if (!ok) {
@@ -162,14 +163,16 @@ ivtv_capture_last_buffer (IvtvCapture * cap)
 }
 
 GstFlowReturn
-ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf, GstCaps ** sniffed)
+ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf, GstCaps ** sniffed,
+    IvtvError ** error)
 {
   GstFlowReturn ret;
 
   *sniffed = NULL;
-  if (cap->reader == NULL && !start_reading (cap, &ret))
+  *error = NULL;
+  if (cap->reader == NULL && !start_reading (cap, &ret, error))
     return ret;
-  ret = ivtv_reader_thread_pop (cap->reader, buf);
+  ret = ivtv_reader_thread_pop (cap->reader, buf, error);
   if (ret == GST_FLOW_OK && cap->hm12_width)
     *buf = ivtv_hm12_convert_buffer (*buf, cap->hm12_width, cap->hm12_height);
   if (ret == GST_FLOW_OK && ivtv_pcm_is_node (&cap->dev))

@@ -51,19 +51,69 @@ ivtv_capture_settings_copy (IvtvCaptureSettings * dst,
       gst_structure_copy (src->encoder.extra_controls) : NULL;
 }
 
+/* What a setting error is about, for programs that act on it (the
+ * error message's details, see ivtvcapture.h) */
+static const gchar *
+setting_name (guint setting)
+{
+  switch (setting) {
+    case IVTV_SETTING_INPUT:
+      return "input";
+    case IVTV_SETTING_STANDARD:
+      return "standard";
+    case IVTV_SETTING_AUDIO:
+      return "audio-input";
+    case IVTV_SETTING_FREQUENCY:
+      return "frequency";
+    default:
+      return "encoder";
+  }
+}
+
+static const gchar *
+reason_name (const GError * err)
+{
+  static const gchar *const names[] = { "failed", "unknown", "ambiguous",
+    "unsupported", "busy", "no-signal", "range"
+  };
+
+  if (err->domain != IVTV_SETTINGS_ERROR || err->code < 0
+      || err->code >= (gint) G_N_ELEMENTS (names))
+    return "failed";
+  return names[err->code];
+}
+
+static void
+post_setting_error (IvtvCapture * cap, const GError * err,
+    const gchar * setting)
+{
+  GST_ELEMENT_ERROR_WITH_DETAILS (cap->element, RESOURCE, SETTINGS, ("%s",
+          err->message), ("device %s", cap->dev.path),
+      ("setting", G_TYPE_STRING, setting, "reason", G_TYPE_STRING,
+          reason_name (err), NULL));
+}
+
 /* The one error rule: at start, a value that does not fit or is refused
  * is an error (FALSE), a busy driver or a standard that cannot be detected
- * a warning; while capturing (@live) every failure is a warning. */
+ * a warning; while capturing (@live) every failure is a warning.  The
+ * error's details (gst_message_parse_error_details) say which @setting
+ * ("input", "standard", "audio-input", "frequency", "encoder"; "names"
+ * for one of the first three checked before the start) and why
+ * ("reason": "unknown", "ambiguous", "unsupported", "failed", "no-signal",
+ * "range"), for programs that act on it (ivtv-capture's exit status). */
 static gboolean
-report_setting (IvtvCapture * cap, GError * err, gboolean live)
+report_setting (IvtvCapture * cap, GError * err, gboolean live, guint setting)
 {
   gboolean fatal = !live && !(err->domain == IVTV_SETTINGS_ERROR
       && (err->code == IVTV_SETTINGS_ERROR_BUSY
-          || err->code == IVTV_SETTINGS_ERROR_NO_SIGNAL));
+          || (err->code == IVTV_SETTINGS_ERROR_NO_SIGNAL
+              && setting == IVTV_SETTING_STANDARD)));
 
-  if (fatal)
-    GST_ELEMENT_ERROR (cap->element, RESOURCE, SETTINGS, ("%s",
+  if (fatal && cap->restore_error)
+    IVTV_ERROR (cap->restore_error, RESOURCE, SETTINGS, ("%s",
             err->message), ("device %s", cap->dev.path));
+  else if (fatal)
+    post_setting_error (cap, err, setting_name (setting));
   else
     GST_ELEMENT_WARNING (cap->element, RESOURCE, SETTINGS, ("%s",
             err->message), ("device %s%s", cap->dev.path, live ?
@@ -100,7 +150,7 @@ apply_encoder (IvtvCapture * cap, guint what, gboolean live)
   if (!ok && live)
     cap->refused |= what & IVTV_SETTING_EXTRA_CONTROLS;
   if (!ok)
-    ok = report_setting (cap, err, live);
+    ok = report_setting (cap, err, live, IVTV_SETTING_ENCODER);
   g_clear_error (&err);
   if (!live)
     memcpy (cap->enc_current, current, sizeof (current));
@@ -154,7 +204,7 @@ ivtv_capture_apply_settings (IvtvCapture * cap, guint what, gboolean live)
           &err))
     failed = IVTV_SETTING_FREQUENCY;
   if (failed) {
-    ok = report_setting (cap, err, live);
+    ok = report_setting (cap, err, live, failed);
     if (live && !applies_later (cap, failed, err))
       cap->refused |= failed;
   }
@@ -266,10 +316,48 @@ ivtv_capture_check_names (IvtvCapture * cap,
   g_mutex_unlock (&cap->lock);
   if (err == NULL)
     return ok;
-  GST_ELEMENT_ERROR (cap->element, RESOURCE, SETTINGS, ("%s", err->message),
-      ("device %s", cap->dev.path));
+  /* one of the names (input, standard or audio input) */
+  post_setting_error (cap, err, "names");
   g_clear_error (&err);
   return FALSE;
+}
+
+/* One control by its v4l2-ctl name, from the element's one way in (colour
+ * balance, orientation, v4l2src's brightness...): set at once while the
+ * device is open, and recorded in the session's extra-controls so that a
+ * reconnect sets it again.  A control the card lacks is an error here
+ * (the caller warns). */
+gboolean
+ivtv_capture_set_control (IvtvCapture * cap, const gchar * name, gint value,
+    GError ** error)
+{
+  GstStructure *one = gst_structure_new ("controls", name, G_TYPE_INT, value,
+      NULL);
+  gint want[IVTV_ENC_N_NAMED], current[IVTV_ENC_N_NAMED];
+  GstStructure **rec = &cap->settings.encoder.extra_controls;
+  gchar *warning = NULL;
+  gboolean ok = TRUE;
+  guint i;
+
+  for (i = 0; i < IVTV_ENC_N_NAMED; i++)
+    want[i] = IVTV_ENCODER_KEEP;
+  g_mutex_lock (&cap->lock);
+  if (ivtv_device_is_open (&cap->dev))
+    ok = ivtv_encoder_apply (&cap->dev, &cap->probe, want, one, current,
+        &warning, error);
+  if (ok && warning) {
+    g_set_error_literal (error, IVTV_SETTINGS_ERROR,
+        IVTV_SETTINGS_ERROR_UNSUPPORTED, warning);
+    ok = FALSE;
+  }
+  if (ok && *rec == NULL)
+    *rec = gst_structure_new_empty ("controls");
+  if (ok)
+    gst_structure_set (*rec, name, G_TYPE_INT, value, NULL);
+  g_mutex_unlock (&cap->lock);
+  g_free (warning);
+  gst_structure_free (one);
+  return ok;
 }
 
 void
@@ -410,11 +498,13 @@ ivtv_capture_apply_format (IvtvCapture * cap, GstCaps * caps)
       cap->fps_d = res.fps_d;
     }
   }
-  if (!ok) {
+  if (!ok && cap->restore_error)
+    IVTV_ERROR (cap->restore_error, RESOURCE, SETTINGS, ("%s",
+            err->message), ("caps %" GST_PTR_FORMAT, caps));
+  else if (!ok)
     GST_ELEMENT_ERROR (cap->element, RESOURCE, SETTINGS, ("%s",
             err->message), ("caps %" GST_PTR_FORMAT, caps));
-    g_clear_error (&err);
-  }
+  g_clear_error (&err);
   return ok;
 }
 

@@ -138,51 +138,41 @@ enum_type_of (guint prop)
 }
 
 void
-ivtv_encoder_install_properties (GObjectClass * klass, guint first_id)
+ivtv_encoder_param_specs (GParamSpec * specs[IVTV_ENC_N_PROPS])
 {
   GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
       GST_PARAM_MUTABLE_READY;
 
-  g_object_class_install_property (klass, first_id + IVTV_ENC_STREAM_TYPE,
-      g_param_spec_enum ("stream-type", "Stream type",
+  specs[IVTV_ENC_STREAM_TYPE] = (g_param_spec_enum ("stream-type", "Stream type",
           "MPEG stream the encoder makes: ps, ts, mpeg1, dvd, vcd, svcd "
           "(keep = the card's); the caps follow it", IVTV_TYPE_STREAM_TYPE,
           IVTV_ENCODER_KEEP, rw));
-  g_object_class_install_property (klass, first_id + IVTV_ENC_BITRATE_MODE,
-      g_param_spec_enum ("bitrate-mode", "Bitrate mode",
+  specs[IVTV_ENC_BITRATE_MODE] = (g_param_spec_enum ("bitrate-mode", "Bitrate mode",
           "Video bitrate mode: vbr or cbr (keep = the card's)",
           IVTV_TYPE_BITRATE_MODE, IVTV_ENCODER_KEEP, rw));
-  g_object_class_install_property (klass, first_id + IVTV_ENC_BITRATE,
-      g_param_spec_int ("bitrate", "Video bitrate",
+  specs[IVTV_ENC_BITRATE] = (g_param_spec_int ("bitrate", "Video bitrate",
           "Video bitrate in bits/s (-1 = keep the card's)",
           -1, G_MAXINT, IVTV_ENCODER_KEEP, rw));
-  g_object_class_install_property (klass, first_id + IVTV_ENC_PEAK_BITRATE,
-      g_param_spec_int ("peak-bitrate", "Peak video bitrate",
+  specs[IVTV_ENC_PEAK_BITRATE] = (g_param_spec_int ("peak-bitrate", "Peak video bitrate",
           "Peak video bitrate in bits/s for vbr (-1 = keep the card's)",
           -1, G_MAXINT, IVTV_ENCODER_KEEP, rw));
-  g_object_class_install_property (klass, first_id + IVTV_ENC_GOP_SIZE,
-      g_param_spec_int ("gop-size", "GOP size",
+  specs[IVTV_ENC_GOP_SIZE] = (g_param_spec_int ("gop-size", "GOP size",
           "Frames per group of pictures (-1 = keep the card's)",
           -1, G_MAXINT, IVTV_ENCODER_KEEP, rw));
-  g_object_class_install_property (klass, first_id + IVTV_ENC_B_FRAMES,
-      g_param_spec_int ("b-frames", "B-frames",
+  specs[IVTV_ENC_B_FRAMES] = (g_param_spec_int ("b-frames", "B-frames",
           "B-frames between I/P frames (-1 = keep the card's)",
           -1, G_MAXINT, IVTV_ENCODER_KEEP, rw));
-  g_object_class_install_property (klass, first_id + IVTV_ENC_ASPECT,
-      g_param_spec_enum ("aspect", "Aspect ratio",
+  specs[IVTV_ENC_ASPECT] = (g_param_spec_enum ("aspect", "Aspect ratio",
           "Picture aspect ratio written in the stream: 4:3, 16:9, 1:1, "
           "2.21:1 (keep = the card's)", IVTV_TYPE_ASPECT, IVTV_ENCODER_KEEP,
           rw));
-  g_object_class_install_property (klass, first_id + IVTV_ENC_AUDIO_RATE,
-      g_param_spec_int ("audio-rate", "Audio sampling rate",
+  specs[IVTV_ENC_AUDIO_RATE] = (g_param_spec_int ("audio-rate", "Audio sampling rate",
           "Audio sampling rate in Hz: 44100, 48000 or 32000 (-1 = keep the "
           "card's)", -1, G_MAXINT, IVTV_ENCODER_KEEP, rw));
-  g_object_class_install_property (klass, first_id + IVTV_ENC_AUDIO_BITRATE,
-      g_param_spec_int ("audio-bitrate", "Audio bitrate",
+  specs[IVTV_ENC_AUDIO_BITRATE] = (g_param_spec_int ("audio-bitrate", "Audio bitrate",
           "MPEG audio layer II bitrate in bits/s, e.g. 224000 or 384000 "
           "(-1 = keep the card's)", -1, G_MAXINT, IVTV_ENCODER_KEEP, rw));
-  g_object_class_install_property (klass, first_id + IVTV_ENC_EXTRA_CONTROLS,
-      g_param_spec_boxed ("extra-controls", "Extra controls",
+  specs[IVTV_ENC_EXTRA_CONTROLS] = (g_param_spec_boxed ("extra-controls", "Extra controls",
           "Any other controls, by their v4l2-ctl names, set at start, e.g. "
           "\"controls,brightness=128,video_temporal_decimation=1\" (the "
           "named properties win over an entry for the same control); a "

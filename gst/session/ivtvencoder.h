@@ -50,10 +50,11 @@ typedef struct
 void ivtv_encoder_init (IvtvEncoder * enc);
 void ivtv_encoder_clear (IvtvEncoder * enc);
 
-/* Install the properties with ids first_id .. first_id + IVTV_ENC_N_PROPS-1. */
-void ivtv_encoder_install_properties (GObjectClass * klass, guint first_id);
+/* The properties' GParamSpecs, by IvtvEncoderProp (the element's property
+ * table installs them). */
+void ivtv_encoder_param_specs (GParamSpec * specs[IVTV_ENC_N_PROPS]);
 
-/* @prop is prop_id - first_id.  Caller holds the object lock. */
+/* @prop is an IvtvEncoderProp.  Caller holds the object lock. */
 void ivtv_encoder_set_property (IvtvEncoder * enc, guint prop,
     const GValue * value);
 void ivtv_encoder_get_property (IvtvEncoder * enc, guint prop, GValue * value);

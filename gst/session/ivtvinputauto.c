@@ -124,7 +124,7 @@ ivtv_input_auto_select (IvtvDevice * dev, IvtvProbe * probe, guint settle_ms,
   if (current >= 0)
     ivtv_ioctl (dev, VIDIOC_S_INPUT, &current);
   ivtv_probe_inputs (probe, dev);
-  g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_FAILED,
+  g_set_error (error, IVTV_SETTINGS_ERROR, IVTV_SETTINGS_ERROR_NO_SIGNAL,
       _("No input of '%s' has a signal (input=auto tried %s). Check that the "
       "player is on and its cable is in, or name the input (input=...)"),
       probe->card, report->str);

@@ -29,6 +29,8 @@ struct _IvtvQueue
   GstClockTime level_dur;       /* sum of the valid durations queued */
   gboolean flushing;
   GstFlowReturn flow;           /* GST_FLOW_OK until the producer ends */
+  gpointer flow_error;          /* what the final flow carries, or NULL */
+  GDestroyNotify flow_error_free;
 
   GstClockTime first_pts;       /* first valid PTS queued, or NONE */
   gint64 last_pop_us;           /* monotonic, or 0 before the first */
@@ -69,6 +71,8 @@ ivtv_queue_free (IvtvQueue * q)
     return;
   while ((buf = gst_queue_array_pop_head (q->items)))
     gst_buffer_unref (buf);
+  if (q->flow_error)
+    q->flow_error_free (q->flow_error);
   gst_queue_array_free (q->items);
   g_cond_clear (&q->cond);
   g_mutex_clear (&q->lock);
@@ -285,6 +289,13 @@ ivtv_queue_push (IvtvQueue * q, GstBuffer * buf)
 void
 ivtv_queue_push_flow (IvtvQueue * q, GstFlowReturn flow)
 {
+  ivtv_queue_push_flow_full (q, flow, NULL, NULL);
+}
+
+void
+ivtv_queue_push_flow_full (IvtvQueue * q, GstFlowReturn flow,
+    gpointer error, GDestroyNotify error_free)
+{
   IvtvLoss loss;
   gboolean ended;
   IvtvLossFunc func;
@@ -295,10 +306,16 @@ ivtv_queue_push_flow (IvtvQueue * q, GstFlowReturn flow)
   func = q->loss_func;
   data = q->loss_data;
   ended = end_run_locked (q, NULL, &loss);
-  if (q->flow == GST_FLOW_OK)
+  if (q->flow == GST_FLOW_OK) {
     q->flow = flow;
+    q->flow_error = error;
+    q->flow_error_free = error_free;
+    error = NULL;
+  }
   g_cond_broadcast (&q->cond);
   g_mutex_unlock (&q->lock);
+  if (error && error_free)      /* a second end: not queued */
+    error_free (error);
   if (ended && func)
     func (&loss, data);
 }
@@ -306,10 +323,18 @@ ivtv_queue_push_flow (IvtvQueue * q, GstFlowReturn flow)
 GstFlowReturn
 ivtv_queue_pop (IvtvQueue * q, GstBuffer ** buf)
 {
+  return ivtv_queue_pop_full (q, buf, NULL);
+}
+
+GstFlowReturn
+ivtv_queue_pop_full (IvtvQueue * q, GstBuffer ** buf, gpointer * error)
+{
   GstFlowReturn ret = GST_FLOW_OK;
   GstBuffer *b;
 
   *buf = NULL;
+  if (error)
+    *error = NULL;
   g_mutex_lock (&q->lock);
   while (!q->flushing && q->flow == GST_FLOW_OK
       && gst_queue_array_is_empty (q->items))
@@ -328,6 +353,10 @@ ivtv_queue_pop (IvtvQueue * q, GstBuffer ** buf)
     *buf = b;
   } else {
     ret = q->flow;
+    if (error) {                /* handed over once */
+      *error = q->flow_error;
+      q->flow_error = NULL;
+    }
   }
   g_mutex_unlock (&q->lock);
   return ret;
@@ -360,6 +389,9 @@ ivtv_queue_clear (IvtvQueue * q)
   q->level_bytes = 0;
   q->level_dur = 0;
   q->flow = GST_FLOW_OK;
+  if (q->flow_error)
+    q->flow_error_free (q->flow_error);
+  q->flow_error = NULL;
   q->first_pts = GST_CLOCK_TIME_NONE;
   q->last_pop_us = 0;
   q->discont = FALSE;

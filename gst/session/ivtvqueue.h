@@ -12,7 +12,8 @@
  * writes its text).  The first buffer queued after a run carries
  * GST_BUFFER_FLAG_DISCONT.  The producer ends the stream with a final flow
  * (EOS, error, device lost), which pop returns once the queued buffers
- * are drained.  pop blocks until a buffer, the final flow, or flushing
+ * are drained; an error flow may carry the error itself (data, posted by
+ * whoever pops it: so it comes after every buffer before it).  pop blocks until a buffer, the final flow, or flushing
  * (set_flushing TRUE/FALSE as GstDataQueue's).  Bounds are settable and the
  * fill level readable from any thread; everything is under one mutex.
  */
@@ -68,10 +69,18 @@ IvtvQueueResult ivtv_queue_push (IvtvQueue * q, GstBuffer * buf);
 /* Producer: the stream ends with @flow (not GST_FLOW_OK), returned by pop
  * after the queued buffers; later pushes are refused. */
 void ivtv_queue_push_flow (IvtvQueue * q, GstFlowReturn flow);
+/* The same, the flow carrying @error (the producer's failure as data, the
+ * queue's until pop hands it over; freed with @error_free if never). */
+void ivtv_queue_push_flow_full (IvtvQueue * q, GstFlowReturn flow,
+    gpointer error, GDestroyNotify error_free);
 
 /* Consumer: GST_FLOW_OK and a buffer in *buf, the final flow once the
  * queue is empty, or GST_FLOW_FLUSHING. */
 GstFlowReturn ivtv_queue_pop (IvtvQueue * q, GstBuffer ** buf);
+/* The same; with the final flow, *@error gets what it carries (once: the
+ * caller owns it; NULL after). */
+GstFlowReturn ivtv_queue_pop_full (IvtvQueue * q, GstBuffer ** buf,
+    gpointer * error);
 
 /* TRUE: pop returns GST_FLOW_FLUSHING at once and pushes are refused;
  * the queued buffers stay until ivtv_queue_clear(). */

@@ -51,8 +51,6 @@ struct _IvtvReaderThread
   gint64 last_pop_us;           /* monotonic: create() last took a buffer */
   gboolean in_pop;              /* create() waits for a buffer */
 
-  GList *held;                  /* errors posted on the reader thread (lock) */
-
   GstClock *sysclock;
   GstClockID tick_id;
   IvtvStatsTick *tick;
@@ -64,11 +62,6 @@ struct _IvtvReaderThread
   guint64 gap_frames, gap_bytes;        /* not yet warned about */
   GstClockTime gap_at, gap_dur, last_gap_warn;
 };
-
-/* The reader thread's IvtvReaderThread, in that thread. */
-static GPrivate current_reader;
-static gboolean (*parent_post_message) (GstElement * element,
-    GstMessage * msg);
 
 static GstClockTime
 monotonic (void)
@@ -254,47 +247,6 @@ check_gap (IvtvReaderThread * r, GstBuffer * buf)
   r->have_offset = TRUE;
 }
 
-/* ---- errors after the buffers before them ---- */
-
-/* An error the reader thread posts (the path's: device gone, I/O error)
- * would stop the pipeline while buffers read before it still wait in the
- * queue: it is held until create() took those and gets the final flow. */
-static gboolean
-reader_post_message (GstElement * element, GstMessage * msg)
-{
-  IvtvReaderThread *r = g_private_get (&current_reader);
-
-  if (r && r->element == element && GST_MESSAGE_TYPE (msg) ==
-      GST_MESSAGE_ERROR) {
-    g_mutex_lock (&r->lock);
-    r->held = g_list_append (r->held, msg);
-    g_mutex_unlock (&r->lock);
-    return TRUE;
-  }
-  return parent_post_message (element, msg);
-}
-
-void
-ivtv_reader_thread_class_init (GstElementClass * klass)
-{
-  parent_post_message = klass->post_message;
-  klass->post_message = reader_post_message;
-}
-
-static void
-post_held (IvtvReaderThread * r)
-{
-  GList *held, *l;
-
-  g_mutex_lock (&r->lock);
-  held = r->held;
-  r->held = NULL;
-  g_mutex_unlock (&r->lock);
-  for (l = held; l; l = l->next)
-    parent_post_message (r->element, l->data);
-  g_list_free (held);
-}
-
 /* ---- the thread ---- */
 
 /* The running time now: when a buffer without a PTS was read. */
@@ -401,11 +353,11 @@ reader_loop (gpointer data)
   IvtvReaderThread *r = data;
   GstFlowReturn ret = GST_FLOW_OK;
 
-  g_private_set (&current_reader, r);
   while (wait_not_flushing (r, ret == GST_FLOW_FLUSHING)) {
     IvtvQueueLevel level;
     GstBuffer *buf = NULL;
     gboolean behind, more = FALSE;
+    IvtvError *error = NULL;
     gint64 t0;
 
     ivtv_queue_get_level (r->queue, &level);
@@ -416,7 +368,7 @@ reader_loop (gpointer data)
     /* a V4L2 buffer queued now would be out of the driver until
      * downstream catches up */
     t0 = g_get_monotonic_time ();
-    ret = r->produce (r->data, behind, &buf, &more);
+    ret = r->produce (r->data, behind, &buf, &more, &error);
     if (ret == GST_FLOW_OK) {
       gsize size = gst_buffer_get_size (buf);
 
@@ -425,9 +377,12 @@ reader_loop (gpointer data)
     } else if (ret != GST_FLOW_FLUSHING) {
       GST_DEBUG_OBJECT (r->element, "the reader ends: %s",
           gst_flow_get_name (ret));
-      ivtv_queue_push_flow (r->queue, ret);
+      /* the error after the buffers read before it */
+      ivtv_queue_push_flow_full (r->queue, ret, error,
+          (GDestroyNotify) ivtv_error_free);
       break;
     }
+    ivtv_error_free (error);    /* (none: FLUSHING carries none) */
   }
   warn_gaps (r);
   return NULL;
@@ -478,7 +433,6 @@ ivtv_reader_thread_stop (IvtvReaderThread * r)
   g_mutex_unlock (&r->lock);
   ivtv_queue_set_flushing (r->queue, TRUE);
   g_thread_join (r->thread);
-  post_held (r);
   stop_ticks (r);
   post_stats (r, TRUE);
   ivtv_queue_free (r->queue);
@@ -490,20 +444,19 @@ ivtv_reader_thread_stop (IvtvReaderThread * r)
 }
 
 GstFlowReturn
-ivtv_reader_thread_pop (IvtvReaderThread * r, GstBuffer ** buf)
+ivtv_reader_thread_pop (IvtvReaderThread * r, GstBuffer ** buf,
+    IvtvError ** error)
 {
   GstFlowReturn ret;
 
   g_mutex_lock (&r->lock);
   r->in_pop = TRUE;
   g_mutex_unlock (&r->lock);
-  ret = ivtv_queue_pop (r->queue, buf);
+  ret = ivtv_queue_pop_full (r->queue, buf, (gpointer *) error);
   g_mutex_lock (&r->lock);
   r->in_pop = FALSE;
   r->last_pop_us = g_get_monotonic_time ();
   g_mutex_unlock (&r->lock);
-  if (ret != GST_FLOW_OK && ret != GST_FLOW_FLUSHING)
-    post_held (r);
   if (ret == GST_FLOW_EOS)
     post_stats (r, TRUE);
   return ret;

@@ -14,9 +14,11 @@
  * clock, so it comes while the card or downstream stalls) and once more,
  * final, at the end.
  *
- * An error posted on the reader thread (the path's) is held back and
- * posted when pop returns the final flow, after the buffers read before
- * it, so a pipeline that stops on the error has them all.
+ * An error is data (IvtvError, ivtvpath.h): produce returns it with
+ * GST_FLOW_ERROR, the thread queues it as the final flow's, after the
+ * buffers read before it, and pop hands it to the element, which posts it
+ * (so a pipeline that stops on the error has them all).  Nothing on this
+ * thread posts an error.
  *
  * Flushing (the element's unlock) makes pop return GST_FLOW_FLUSHING and
  * the reader wait until it is cleared; a flow that is not OK from produce
@@ -27,6 +29,7 @@
 #define __IVTV_READER_THREAD_H__
 
 #include <gst/gst.h>
+#include "ivtvpath.h"
 #include "ivtvqueue.h"
 #include "ivtvsignal.h"
 #include "ivtvstats.h"
@@ -50,15 +53,12 @@ typedef struct
  * queue (downstream is behind), so a streaming path should copy frames out
  * of its V4L2 buffers rather than hand those out.  *more: the card has
  * more data right now (may be left FALSE when unknown).  Returns as a
- * path's create() does, never IVTV_FLOW_DEVICE_LOST. */
+ * path's create() does (GST_FLOW_ERROR with *@error), never
+ * IVTV_FLOW_DEVICE_LOST. */
 typedef GstFlowReturn (*IvtvReaderProduce) (gpointer data, gboolean behind,
-    GstBuffer ** buf, gboolean * more);
+    GstBuffer ** buf, gboolean * more, IvtvError ** error);
 
 typedef struct _IvtvReaderThread IvtvReaderThread;
-
-/* The element's class_init: errors posted on a reader thread are held
- * until create() took the buffers read before them (post_message). */
-void ivtv_reader_thread_class_init (GstElementClass * klass);
 
 /* Starts the thread.  @frames: raw video, one frame a buffer, whose
  * offsets are frame numbers (a gap is frames lost).  @pace: a byte
@@ -74,9 +74,12 @@ IvtvReaderThread *ivtv_reader_thread_start (GstElement * element,
  * it was posted, frees everything; buffers downstream holds stay valid. */
 void ivtv_reader_thread_stop (IvtvReaderThread * r);
 
-/* The consumer (create()): a buffer, the final flow, or FLUSHING.  The
- * final stats message is posted when pop returns EOS. */
-GstFlowReturn ivtv_reader_thread_pop (IvtvReaderThread * r, GstBuffer ** buf);
+/* The consumer (create()): a buffer, the final flow, or FLUSHING; with
+ * the final flow the error it carries, if any, in *@error (the caller's:
+ * post it, ivtv_error_post).  The final stats message is posted when pop
+ * returns EOS. */
+GstFlowReturn ivtv_reader_thread_pop (IvtvReaderThread * r, GstBuffer ** buf,
+    IvtvError ** error);
 
 void ivtv_reader_thread_set_flushing (IvtvReaderThread * r,
     gboolean flushing);

@@ -257,6 +257,11 @@ ivtv_settings_set_std (IvtvDevice * dev, IvtvProbe * probe,
   gchar *desc;
   int ret;
 
+  /* auto on an input without standards (a webcam input): nothing to
+   * detect, nothing to set */
+  if (probe->n_stds == 0 && ivtv_names_parse_std (name, &id, &is_auto)
+      && is_auto)
+    return TRUE;
   if (!ivtv_settings_resolve_std (probe, name, &id, &is_auto, error))
     return FALSE;
 

@@ -24,6 +24,22 @@ expect_error_containing (const gchar * launch, const gchar * a, const gchar * b)
 
 /* ---- no emulator ---- */
 
+/* Errors travel as data (ivtvpath.h): nothing replaces the element
+ * class's post_message to hold them back. */
+GST_START_TEST (test_err_no_post_message_override)
+{
+  GstElement *src = gst_element_factory_make ("ivtvsrc", NULL);
+  GstElementClass *base = g_type_class_ref (GST_TYPE_ELEMENT);
+
+  fail_unless (src != NULL);
+  fail_unless (GST_ELEMENT_GET_CLASS (src)->post_message ==
+      base->post_message, "ivtvsrc's class replaces post_message");
+  g_type_class_unref (base);
+  gst_object_unref (src);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_err_dev_null)
 {
   expect_error_containing ("ivtvsrc device=/dev/null ! fakesink",
@@ -288,6 +304,7 @@ errors_suite (void)
   TCase *tc = tcase_create ("errors");
 
   suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_err_no_post_message_override);
   tcase_add_test (tc, test_err_dev_null);
   tcase_add_test (tc, test_err_regular_file);
   tcase_add_test (tc, test_err_directory);

@@ -5,9 +5,13 @@
  * blame another program when this element is the one recording; a live
  * input=tuner tunes to the stored frequency; a refused stream type is not
  * applied when the card comes back after an unplug; re-use from READY
- * after an unplug works once the card is back; a live timeout change
+ * after an unplug works once the card is back; a colour balance value
+ * set while capturing is set again when the card comes back (it comes
+ * back with its default controls); a live timeout change
  * works on the streaming path as on read(). */
 #include "harness.h"
+
+#include <gst/video/colorbalance.h>
 
 #include <errno.h>
 #include <string.h>
@@ -306,6 +310,49 @@ GST_START_TEST (test_reconnect_keeps_negotiated_stream_type)
 
 GST_END_TEST;
 
+/* The card's brightness, read on a descriptor of our own. */
+static gint
+card_brightness (void)
+{
+  struct v4l2_control c = { V4L2_CID_BRIGHTNESS, 0 };
+  gint fd = ic_open ();
+
+  fail_unless (ioctl (fd, VIDIOC_G_CTRL, &c) == 0, "G_CTRL: %s",
+      g_strerror (errno));
+  close (fd);
+  return c.value;
+}
+
+/* Colour balance goes through the element's one way in: the value is
+ * recorded, so the card that comes back with its default brightness after
+ * the unplug gets it again (it was lost before: S_CTRL only). */
+GST_START_TEST (test_reconnect_keeps_color_balance)
+{
+  GstColorBalance *cb;
+  GstColorBalanceChannel *bright = NULL;
+  const GList *ch;
+  gint before;
+  Live l;
+
+  live_start (&l, "input=composite reconnect=true");
+  cb = GST_COLOR_BALANCE (l.src);
+  for (ch = gst_color_balance_list_channels (cb); ch; ch = ch->next)
+    if (g_ascii_strcasecmp (GST_COLOR_BALANCE_CHANNEL (ch->data)->label,
+            "brightness") == 0)
+      bright = ch->data;
+  fail_unless (bright != NULL, "no Brightness channel");
+  before = card_brightness ();
+  fail_if (before == 200, "the card's default is the test's value");
+  gst_color_balance_set_value (cb, bright, 200);
+  fail_unless_equals_int (card_brightness (), 200);
+  fail_unless (wait_restored (&l, 10000), "no reconnect");
+  fail_unless_equals_int (card_brightness (), 200);
+  fail_unless_equals_int (gst_color_balance_get_value (cb, bright), 200);
+  live_stop (&l);
+}
+
+GST_END_TEST;
+
 /* Re-use from READY: the card went away (reconnect=false: an error), the
  * application sets the pipeline to READY, the card comes back, PLAYING
  * again captures (the element opens the node again). */
@@ -388,6 +435,7 @@ live_suite (void)
   tcase_add_test (tc, test_live_tuner_applies_frequency);
   tcase_add_test (tc, test_reconnect_skips_refused_stream_type);
   tcase_add_test (tc, test_reconnect_keeps_negotiated_stream_type);
+  tcase_add_test (tc, test_reconnect_keeps_color_balance);
   tcase_add_test (tc, test_ready_reuse_after_unplug);
   tcase_add_test (tc, test_stall_live_timeout);
   return s;

@@ -80,6 +80,20 @@ read_teardown (ReadFixture * f)
   return msg;
 }
 
+/* ivtv_read_create, its error (data) posted on the element as the
+ * element's create() posts it */
+static GstFlowReturn
+read_create (ReadFixture * f, GstBuffer ** b)
+{
+  IvtvError *e = NULL;
+  GstFlowReturn ret = ivtv_read_create (&f->r, b, &e);
+
+  fail_unless ((ret == GST_FLOW_ERROR) == (e != NULL),
+      "an error flow without its error, or an error without the flow");
+  ivtv_error_post (e, f->el);
+  return ret;
+}
+
 GST_START_TEST (test_read_short_and_retry)
 {
   static const gssize s[] = { 100, -EINTR, -EAGAIN, 4096, 7, 0 };
@@ -88,20 +102,20 @@ GST_START_TEST (test_read_short_and_retry)
   gchar *err;
 
   read_setup (&f, s, 4096);
-  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_OK);
+  fail_unless_equals_int (read_create (&f, &b), GST_FLOW_OK);
   fail_unless_equals_int (gst_buffer_get_size (b), 100);        /* short: as is */
   fail_unless_equals_int (GST_BUFFER_OFFSET (b), 0);
   gst_buffer_unref (b);
   /* EINTR and EAGAIN: waited again, then the next full read */
-  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_OK);
+  fail_unless_equals_int (read_create (&f, &b), GST_FLOW_OK);
   fail_unless_equals_int (gst_buffer_get_size (b), 4096);
   fail_unless_equals_int (GST_BUFFER_OFFSET (b), 100);
   fail_unless_equals_int (GST_BUFFER_OFFSET_END (b), 4196);
   gst_buffer_unref (b);
-  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_OK);
+  fail_unless_equals_int (read_create (&f, &b), GST_FLOW_OK);
   fail_unless_equals_int (gst_buffer_get_size (b), 7);
   gst_buffer_unref (b);
-  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_EOS);
+  fail_unless_equals_int (read_create (&f, &b), GST_FLOW_EOS);
   fail_unless (b == NULL);
   fail_unless_equals_int (f.r.n_short, 2);
   err = read_teardown (&f);
@@ -122,22 +136,22 @@ GST_START_TEST (test_read_errors)
   gchar *err;
 
   read_setup (&f, enodev, 4096);
-  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_ERROR);
+  fail_unless_equals_int (read_create (&f, &b), GST_FLOW_ERROR);
   err = read_teardown (&f);
   fail_unless (err && strstr (err, "went away"), "%s", err);
   g_free (err);
 
   read_setup (&f, eio, 4096);
-  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_OK);
+  fail_unless_equals_int (read_create (&f, &b), GST_FLOW_OK);
   gst_buffer_unref (b);
-  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_ERROR);
+  fail_unless_equals_int (read_create (&f, &b), GST_FLOW_ERROR);
   err = read_teardown (&f);
   fail_unless (err && strstr (err, "I/O error"), "%s", err);
   fail_unless_equals_int (script_pos, 5);
   g_free (err);
 
   read_setup (&f, eio_once, 4096);
-  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_OK);
+  fail_unless_equals_int (read_create (&f, &b), GST_FLOW_OK);
   fail_unless_equals_int (gst_buffer_get_size (b), 20);
   fail_unless_equals_int (GST_BUFFER_OFFSET (b), 0);
   gst_buffer_unref (b);
@@ -145,7 +159,7 @@ GST_START_TEST (test_read_errors)
   fail_unless (err == NULL, "%s", err);
 
   read_setup (&f, ebusy, 4096);
-  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_ERROR);
+  fail_unless_equals_int (read_create (&f, &b), GST_FLOW_ERROR);
   err = read_teardown (&f);
   fail_unless (err && strstr (err, "busy"), "%s", err);
   g_free (err);
@@ -161,10 +175,10 @@ GST_START_TEST (test_read_flushing)
 
   read_setup (&f, s, 4096);
   gst_poll_set_flushing (f.poll, TRUE);
-  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_FLUSHING);
+  fail_unless_equals_int (read_create (&f, &b), GST_FLOW_FLUSHING);
   fail_unless_equals_int (script_pos, 0);       /* no read happened */
   gst_poll_set_flushing (f.poll, FALSE);
-  fail_unless_equals_int (ivtv_read_create (&f.r, &b), GST_FLOW_OK);
+  fail_unless_equals_int (read_create (&f, &b), GST_FLOW_OK);
   gst_buffer_unref (b);
   g_free (read_teardown (&f));
 }

@@ -29,6 +29,72 @@ GST_START_TEST (test_fault_unplug)
 
 GST_END_TEST;
 
+/* What the sink had when the error was posted (a sync handler). */
+typedef struct
+{
+  guint64 bytes, bytes_at_error;
+  guint errors;
+} BytesAtError;
+
+static GstPadProbeReturn
+count_bytes (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  BytesAtError *b = data;
+
+  (void) pad;
+  g_atomic_pointer_add (&b->bytes,
+      gst_buffer_get_size (GST_PAD_PROBE_INFO_BUFFER (info)));
+  return GST_PAD_PROBE_OK;
+}
+
+static GstBusSyncReply
+note_error (GstBus * bus, GstMessage * msg, gpointer data)
+{
+  BytesAtError *b = data;
+  GError *err = NULL;
+
+  (void) bus;
+  if (GST_MESSAGE_TYPE (msg) != GST_MESSAGE_ERROR)
+    return GST_BUS_PASS;
+  gst_message_parse_error (msg, &err, NULL);
+  /* GstBaseSrc's own "Internal data stream error" follows any error flow
+   * (and sends EOS after it): not ivtvsrc's */
+  if (err->domain != GST_STREAM_ERROR && b->errors++ == 0)
+    b->bytes_at_error = g_atomic_pointer_get (&b->bytes);
+  g_error_free (err);
+  return GST_BUS_PASS;
+}
+
+/* The path's error is data queued after the buffers read before it: when
+ * it is posted, every byte before the unplug (1000000) went downstream,
+ * and it is ivtvsrc's only error (held errors used to be posted as a list). */
+GST_START_TEST (test_fault_unplug_error_after_every_byte)
+{
+  BytesAtError b = { 0, 0, 0 };
+  IcResult res;
+  GstElement *pipe = gst_parse_launch ("ivtvsrc blocksize=65536 ! "
+      "fakesink name=sink", NULL);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipe), "sink");
+  GstPad *pad = gst_element_get_static_pad (sink, "sink");
+  GstBus *bus = gst_element_get_bus (pipe);
+
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_bytes, &b, NULL);
+  gst_bus_set_sync_handler (bus, note_error, &b, NULL);
+  ic_run_pipe (pipe, 20000, -1, &res);
+  fail_unless (res.error && strstr (res.error, "went away"), "%s",
+      res.error);
+  fail_unless_equals_int (b.bytes_at_error, 1000000);
+  fail_unless_equals_int (b.errors, 1);
+  gst_bus_set_sync_handler (bus, NULL, NULL, NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pad);
+  gst_object_unref (sink);
+  gst_object_unref (pipe);
+  ic_result_clear (&res);
+}
+
+GST_END_TEST;
+
 static const gchar *
 reconnect_state (IcResult * r, guint i)
 {
@@ -297,6 +363,7 @@ reconnect_suite (void)
   tcase_set_timeout (tc, 60);
   tcase_add_checked_fixture (tc, NULL, ic_pipe_teardown);
   tcase_add_test (tc, test_fault_unplug);
+  tcase_add_test (tc, test_fault_unplug_error_after_every_byte);
   tcase_add_test (tc, test_reconnect_resumes);
   tcase_add_test (tc, test_reconnect_device_fd_resumes);
   tcase_add_test (tc, test_unplug_error_without_reconnect);

@@ -33,6 +33,13 @@ else
   echo "FAIL: doc-uri 'file://$doc' is not an installed file"; fail=1
 fi
 
+# the installed documents link only to installed files
+if python3 "$(dirname "$0")/check-doc-links.py" "$tmp/root$(dirname "$doc")"; then
+  echo "ok: every link of the installed documents resolves"
+else
+  echo "FAIL: dead links in the installed documents"; fail=1
+fi
+
 inspect() { # plugin dir, args...
   local dir=$1; shift
   GST_PLUGIN_SYSTEM_PATH_1_0="" GST_PLUGIN_PATH_1_0="$dir" GST_REGISTRY_1_0="$tmp/registry-$RANDOM.bin" \

@@ -370,6 +370,9 @@ enum emu_fault_id
   EMU_FAULT_UNPLUG_FOR,         /* unplug-for=S: the node is back S s after an unplug */
   EMU_FAULT_DMA,                /* dma: streaming frames are not redrawn (a DMA engine's CPU cost) */
   EMU_FAULT_QUEUE_KB,           /* queue-kb=N: MPEG driver queue of N KiB (not a fault: a setting) */
+  EMU_FAULT_MARKS,              /* marks=MS: flash frame / beep every MS ms (marks.c) */
+  EMU_FAULT_CLOCK_PPM,          /* clock-ppm=N: the PCM node's crystal N ppm fast (may be < 0) */
+  EMU_FAULT_SKIP_EVERY,         /* skip-every=N: the driver drops every Nth frame (a sequence gap) */
   EMU_FAULT_COUNT
 };
 

@@ -33,6 +33,9 @@ static const struct fault_desc descs[EMU_FAULT_COUNT] = {
   [EMU_FAULT_UNPLUG_FOR] = {"unplug-for", 1, 0},
   [EMU_FAULT_DMA] = {"dma", 0, 0},
   [EMU_FAULT_QUEUE_KB] = {"queue-kb", 1, 0},
+  [EMU_FAULT_MARKS] = {"marks", 1, 0},
+  [EMU_FAULT_CLOCK_PPM] = {"clock-ppm", 1, 0},
+  [EMU_FAULT_SKIP_EVERY] = {"skip-every", 1, 0},
 };
 
 const char *
@@ -76,12 +79,13 @@ parse_one (const char *spec, const char *path, struct emu_faults *out)
   if (eq) {
     long long v = strtoll (eq, &end, 0);
 
-    if (*eq == '\0' || *end != '\0' || v < 0) {
+    if (*eq == '\0' || *end != '\0' || (v < 0 && i != EMU_FAULT_CLOCK_PPM)) {
       fprintf (stderr, "ivtv-emu: fault '%s': bad number '%s'\n", spec, eq);
       return -EINVAL;
     }
     if ((i == EMU_FAULT_EINTR_EVERY || i == EMU_FAULT_EAGAIN_EVERY ||
-            i == EMU_FAULT_SHORT_READS) && v == 0) {
+            i == EMU_FAULT_SHORT_READS || i == EMU_FAULT_MARKS ||
+            i == EMU_FAULT_SKIP_EVERY) && v == 0) {
       fprintf (stderr, "ivtv-emu: fault '%s': must be > 0\n", spec);
       return -EINVAL;
     }

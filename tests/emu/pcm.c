@@ -13,6 +13,7 @@
  * same for every open, so a capture can be compared sample for sample. */
 #include "emu.h"
 #include "pcm.h"
+#include "marks.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -109,15 +110,18 @@ pcm_avail (struct emu_file *f, int64_t * next_ns)
   struct pcm_priv *p = f->priv;
   int64_t el;
   uint64_t made;
+  double rate;
 
   if (emu_fault_on (f->dev, EMU_FAULT_FAST))
     return UINT64_MAX / 2 - p->pos;
   el = emu_now_ns () - p->t0;
-  made = (uint64_t) el / 1000 * EMU_PCM_BYTES_PER_S / 1000000;
+  /* clock-ppm: the card's audio crystal (marks.c) */
+  rate = EMU_PCM_BYTES_PER_S * emu_marks_clock_scale (f->dev);
+  made = (uint64_t) ((double) el * rate / 1e9);
   made -= made % PCM_DMA_BYTES;
   if (next_ns)
-    *next_ns = p->t0 + (int64_t) ((made + PCM_DMA_BYTES) *
-        1000000000ull / EMU_PCM_BYTES_PER_S);
+    *next_ns = p->t0 + (int64_t) ((double) (made + PCM_DMA_BYTES) * 1e9 /
+        rate);
   return made > p->pos ? made - p->pos : 0;
 }
 
@@ -146,7 +150,11 @@ pcm_read (struct emu_file *f, void *buf, size_t n)
       const struct emu_input *in = emu_cur_input (dev);
       int content = (!in || emu_fault_no_signal (dev)) ? -1 : in->content;
 
-      emu_pcm_fill (content, p->pos, (uint8_t *) buf + done, take);
+      if (emu_marks_period_ns (dev) > 0)     /* the sync test tape */
+        emu_marks_pcm_fill (emu_marks_period_ns (dev), p->t0,
+            emu_marks_clock_scale (dev), p->pos, (uint8_t *) buf + done, take);
+      else
+        emu_pcm_fill (content, p->pos, (uint8_t *) buf + done, take);
       p->pos += take;
       done += take;
       continue;

@@ -6,6 +6,7 @@
  * (lazily, when a caller looks), sequence numbers counting dropped frames,
  * CLOCK_MONOTONIC end-of-frame timestamps, and the DQBUF faults. */
 #include "stream.h"
+#include "marks.h"
 #include "stream-frames.h"
 
 #include <errno.h>
@@ -90,7 +91,7 @@ stream_current_format (struct emu_device *dev, struct sformat *out)
 
 size_t
 stream_draw (struct emu_device *dev, const struct sformat *fmt, uint64_t seq,
-    void *dst, size_t cap)
+    int flash, void *dst, size_t cap)
 {
   struct emu_picture pic;
   uint32_t input = dev->st->input;
@@ -101,6 +102,7 @@ stream_draw (struct emu_device *dev, const struct sformat *fmt, uint64_t seq,
   pic.frame = seq;
   pic.content = input < EMU_MAX_INPUTS ? dev->prof->inputs[input].content : 0;
   pic.black = emu_fault_no_signal (dev);
+  pic.white = flash;
   return emu_frame_draw (fmt->pixelformat, &pic, dst, cap);
 }
 
@@ -251,6 +253,7 @@ complete (struct squeue *q, struct sbuf *b, uint64_t seq, int64_t t_ns)
 {
   void *dst = q->memory == V4L2_MEMORY_USERPTR ? (void *) b->userptr : b->map;
   size_t used = 0;
+  int64_t iv;
 
   /* a USERPTR buffer the application unmapped meanwhile: an error frame
    * instead of a crash (the kernel would have pinned the pages) */
@@ -262,7 +265,9 @@ complete (struct squeue *q, struct sbuf *b, uint64_t seq, int64_t t_ns)
      * the picture drawn into it last time (benchmarks of the reader) */
     used = b->drawn_len;
   } else if (dst) {
-    used = stream_draw (q->dev, &q->fmt, seq, dst, b->length);
+    iv = stream_interval_ns (q->dev);
+    used = stream_draw (q->dev, &q->fmt, seq, emu_marks_flash
+        (emu_marks_period_ns (q->dev), t_ns - iv, iv), dst, b->length);
     b->drawn_at = used ? dst : NULL;
     b->drawn_len = used;
   }
@@ -308,6 +313,12 @@ stream_advance (struct squeue *q, int64_t now)
   }
   while (q->next_ns <= now) {
     b = first_in_state (q, SBUF_QUEUED);
+    if (b && emu_fault_on (q->dev, EMU_FAULT_SKIP_EVERY) && q->sequence %
+        (uint64_t) emu_fault_arg (q->dev, EMU_FAULT_SKIP_EVERY) ==
+        (uint64_t) emu_fault_arg (q->dev, EMU_FAULT_SKIP_EVERY) - 1)
+      b = NULL;     /* skip-every: dropped as vivid's "Percentage of Dropped
+                     * Buffers" does (vivid-kthread-cap.c
+                     * vivid_thread_vid_cap_tick: the sequence counts on) */
     if (b)
       complete (q, b, q->sequence, q->next_ns);
     q->sequence++;              /* no buffer queued: the frame is dropped */
@@ -618,6 +629,9 @@ do_streamon (struct emu_file *f, const uint32_t * type)
   q->next_ns = emu_now_ns ();
   if (!emu_fault_on (f->dev, EMU_FAULT_FAST))
     q->next_ns += stream_interval_ns (f->dev);
+  if (emu_marks_period_ns (f->dev) > 0)  /* frames on the marks' clock grid */
+    q->next_ns = (q->next_ns / stream_interval_ns (f->dev) + 1) *
+        stream_interval_ns (f->dev);
   return 0;
 }
 

@@ -96,8 +96,8 @@ emu_picture_pixel (const struct emu_picture *pic, uint32_t x, uint32_t y,
   uint32_t bar, cell;
   int lit;
 
-  if (pic->black) {
-    copy3 (yuv, black_yuv);
+  if (pic->black || pic->white) {
+    copy3 (yuv, pic->white ? white_yuv : black_yuv);
     return;
   }
   if (counter_pixel (pic, x, y, &lit)) {
@@ -129,7 +129,7 @@ row_key (const struct emu_picture *pic, uint32_t y)
 {
   uint32_t s = font_scale (pic);
 
-  if (pic->black)
+  if (pic->black || pic->white)
     return 0;
   if (y / s < 1 + 9)
     return -1;                  /* counter rows: always draw */

@@ -16,6 +16,7 @@ struct emu_picture
   uint64_t frame;
   int content;
   int black;
+  int white;                    /* a sync mark's flash (marks.c) */
 };
 
 /* Colour of the picture at pixel (x, y) as BT.601 limited-range Y, Cb, Cr. */

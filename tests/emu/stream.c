@@ -159,7 +159,8 @@ fileio_next_frame (struct squeue *q, int64_t now)
     q->sequence += (uint64_t) skip;
     q->next_ns += skip * iv;
   }
-  q->rlen = stream_draw (q->dev, &q->fmt, q->sequence, q->rbuf, q->rbuf_cap);
+  q->rlen = stream_draw (q->dev, &q->fmt, q->sequence, 0, q->rbuf,
+      q->rbuf_cap);
   q->roff = 0;
   q->sequence++;
   q->next_ns = fast ? now : q->next_ns + iv;

@@ -76,7 +76,7 @@ void stream_current_format (struct emu_device *dev, struct sformat *out);
 int64_t stream_interval_ns (struct emu_device *dev);
 /* draws frame `seq` of the current input into dst; returns bytes used */
 size_t stream_draw (struct emu_device *dev, const struct sformat *fmt,
-    uint64_t seq, void *dst, size_t cap);
+    uint64_t seq, int flash, void *dst, size_t cap);
 struct sbuf *stream_find_offset (struct squeue *q, off_t off, uint32_t * idx);
 
 #endif /* IVTV_EMU_STREAM_H */

@@ -293,7 +293,8 @@ try_read (IvtvDevice * dev)
   if (ivtv_read_start (&r, element, dev, poll, blocksize, &err)) {
     for (i = 0; i < 64; i++) {
       GstBuffer *buf = NULL;
-      GstFlowReturn ret = ivtv_read_create (&r, &buf);
+      IvtvError *e = NULL;
+      GstFlowReturn ret = ivtv_read_create (&r, &buf, &e);
 
       if (buf) {
         GstMapInfo map;
@@ -305,6 +306,8 @@ try_read (IvtvDevice * dev)
         }
         gst_buffer_unref (buf);
       }
+      g_assert (e == NULL || ret == GST_FLOW_ERROR);
+      ivtv_error_free (e);
       if (ret != GST_FLOW_OK)
         break;
     }

@@ -49,6 +49,10 @@ typedef struct
   gboolean preview, dvd, force;
   gdouble max_time;             /* seconds, 0 = none */
   gint no_signal;               /* seconds without signal = end of tape */
+  /* raw cards (archive.c): the audio, the access copy, the drop policy */
+  gchar *audio_device, *access_copy, *on_drop;
+  gboolean no_audio;
+  struct _CapArchive *archive;  /* NULL on the MPEG path */
 
   /* pipelines */
   GMainLoop *loop;
@@ -106,9 +110,9 @@ gboolean cap_bus_message (GstBus * bus, GstMessage * msg, gpointer data);
 void cap_stop (Capture * c, const gchar * why);
 void cap_fail (Capture * c, gint code, const gchar * fmt, ...)
     G_GNUC_PRINTF (3, 4);
-gdouble cap_elapsed (Capture * c);
 
-/* status.c */
+/* status.c (calls nothing of pipeline.c: the --max-time check is main.c's) */
+gdouble cap_elapsed (Capture * c);
 void cap_status_init (Capture * c);
 gboolean cap_status_tick (gpointer data);
 void cap_status_event (Capture * c, const gchar * fmt, ...)
@@ -117,6 +121,16 @@ void cap_status_finish (Capture * c);
 const gchar *cap_signal_word (CapSignal s);
 #define CAP_TIME_LEN 32
 const gchar *cap_format_time (gdouble seconds, gchar * buf);
+
+/* archive.c: raw cards (FFV1 + PCM in Matroska) */
+gboolean cap_archive_wanted (Capture * c);
+gboolean cap_archive_build (Capture * c, GError ** error);
+gboolean cap_archive_message (Capture * c, GstMessage * msg);
+void cap_archive_send_eos (Capture * c);
+void cap_archive_status (Capture * c, GString * line);
+void cap_archive_json (Capture * c, GString * s);
+void cap_archive_report (Capture * c);
+void cap_archive_free (Capture * c);
 
 /* record.c */
 gchar *cap_sidecar_path (const gchar * output);

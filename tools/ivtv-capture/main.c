@@ -6,6 +6,7 @@
 
 #include <glib-unix.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +34,17 @@
 "\n" \
 "Files made:\n" \
 "  FILE         the card's stream, byte for byte (MPEG-2 program stream on\n" \
-"               ivtv cards).\n" \
+"               ivtv cards).  On a raw card (USB dongles such as stk1160 or\n" \
+"               usbtv, the YUV node of an ivtv/cx18 card): one Matroska file\n" \
+"               with FFV1 video (version 3, slices, CRCs) and the card's\n" \
+"               audio as PCM, held in sync with the video's frames for hours\n" \
+"               (the audio clock's drift is measured and corrected); a frame\n" \
+"               the card lost is repeated (or, --on-drop cut-audio, the same\n" \
+"               length of audio removed), so sound never slips.  Status line:\n" \
+"               frames, A/V drift (ppm) and offset, peak/RMS dB and clipped\n" \
+"               samples.  Without an audio device it stops and names the\n" \
+"               devices there are (--audio-device, or --no-audio).\n" \
+"  FILE.framemd5  raw cards: an MD5 per frame, as ffmpeg -f framemd5 prints.\n" \
 "  FILE.json    the archival record: card, driver, node, input, standard,\n" \
 "               encoder settings, start and end time, duration, bytes,\n" \
 "               signal gaps, anything lost, warnings.  Space for it is kept\n" \
@@ -44,7 +55,8 @@
 "The end of the recording:\n" \
 "  - end of tape: no signal for S seconds (--stop-after-no-signal);\n" \
 "  - --max-time T reached (counted from the first byte recorded);\n" \
-"  - Ctrl-C (or SIGTERM).\n" \
+"  - Ctrl-C, SIGTERM or SIGHUP (the terminal or SSH connection closed):\n" \
+"    the same clean end; the record says which one it was.\n" \
 "  No signal at the start: with --input auto (the default) it stops at once\n" \
 "  naming every input and its status; with a named input it waits up to S\n" \
 "  seconds for the signal (start the pipeline, then press play).\n" \
@@ -52,7 +64,8 @@
 "Exit status (with a one-line reason on stderr when not 0):\n" \
 "  0    complete capture (end of tape, --max-time or Ctrl-C)\n" \
 "  1    the capture failed (device lost, read error, ...)\n" \
-"  2    bad options, or FILE exists (use --force)\n" \
+"  2    bad options, an input or standard the card does not have, or\n" \
+"       FILE exists (use --force)\n" \
 "  3    no capture card found, or it cannot be opened\n" \
 "  4    no signal within S seconds, or on no input with --input auto:\n" \
 "       nothing recorded\n" \
@@ -66,6 +79,13 @@
 "  ivtv-capture --input composite --standard pal --preview tape.mpg\n" \
 "  ivtv-capture --dvd --max-time 2h wedding-1998.mpg\n" \
 "  ivtv-capture --device /dev/video1 --input svideo --stop-after-no-signal 30 t.mpg\n" \
+"\n" \
+"Recording over SSH: closing the connection ends the recording (cleanly,\n" \
+"as above).  To record on when it drops, run the command in tmux\n" \
+"(tmux new -s tape ivtv-capture tape.mpg; tmux attach -t tape later) or as\n" \
+"a service: systemd-run --user --unit=tape --working-directory=$PWD\n" \
+"ivtv-capture tape.mpg (journalctl --user -u tape shows its lines;\n" \
+"systemctl --user stop tape ends it with SIGTERM, cleanly).\n" \
 "\n" \
 "For scripts and other pipelines use the element itself:\n" \
 "  gst-launch-1.0 -e ivtvsrc input=composite ! queue ! filesink location=tape.mpg\n" \
@@ -106,6 +126,7 @@ static gint
 parse_options (Capture * c, int argc, char **argv)
 {
   gchar *max_time = NULL, **files = NULL;
+  gboolean version = FALSE;
   GOptionEntry entries[] = {
     {"device", 'd', 0, G_OPTION_ARG_STRING, &c->device,
           "The card's node (default: the first card the device monitor finds)",
@@ -130,6 +151,24 @@ parse_options (Capture * c, int argc, char **argv)
           "to wait for a signal at the start (default 10; 0 = never)", "S"},
     {"force", 'f', 0, G_OPTION_ARG_NONE, &c->force,
         "Overwrite FILE if it exists", NULL},
+    {"version", 'V', 0, G_OPTION_ARG_NONE, &version,
+        "Print the version (ivtvsrc's, which gst-inspect-1.0 ivtvsrc shows) "
+          "and exit", NULL},
+    {"audio-device", 'a', 0, G_OPTION_ARG_STRING, &c->audio_device,
+        "Raw cards: the audio to record with the video: an ALSA device "
+          "(hw:CARD=STK1160, plughw:1,0), the card's PCM node (/dev/video24) "
+          "or gst:DESCRIPTION (a GStreamer source) (default: the ALSA "
+          "device of the same USB device or card, else its PCM node)", "DEV"},
+    {"no-audio", 0, 0, G_OPTION_ARG_NONE, &c->no_audio,
+        "Raw cards: record the video without sound", NULL},
+    {"access-copy", 0, 0, G_OPTION_ARG_FILENAME, &c->access_copy,
+        "Raw cards: also write an access copy (H.264 + AAC in MP4) to "
+          "FILE2 from the same capture", "FILE2"},
+    {"on-drop", 0, 0, G_OPTION_ARG_STRING, &c->on_drop,
+        "Raw cards: a frame the card or the queue lost is 'repeat'ed "
+          "(the previous frame again, the default) or its length of audio "
+          "is removed ('cut-audio'); either way the audio stays in sync and "
+          "FILE.json lists each loss", "repeat|cut-audio"},
     {G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL,
         NULL},
     {NULL, 0, 0, 0, NULL, NULL, NULL}
@@ -145,6 +184,12 @@ parse_options (Capture * c, int argc, char **argv)
   if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
     g_printerr ("ivtv-capture: %s (see --help)\n", err->message);
     ret = CAP_EXIT_USAGE;
+  } else if (version) {
+    gchar *gst = gst_version_string ();
+
+    g_print ("ivtv-capture (ivtvsrc) %s\n%s\n", IVTV_CAPTURE_VERSION, gst);
+    g_free (gst);
+    ret = CAP_EXIT_OK;
   } else if (files == NULL || files[0] == NULL || files[1] != NULL) {
     g_printerr ("ivtv-capture: give one output file, e.g. ivtv-capture "
         "tape.mpg (see --help)\n");
@@ -152,6 +197,14 @@ parse_options (Capture * c, int argc, char **argv)
   } else if (max_time && (c->max_time = parse_duration (max_time)) <= 0) {
     g_printerr ("ivtv-capture: --max-time '%s': give seconds, or 90m, 2h, "
         "1:30:00\n", max_time);
+    ret = CAP_EXIT_USAGE;
+  } else if (c->on_drop && g_strcmp0 (c->on_drop, "repeat")
+      && g_strcmp0 (c->on_drop, "cut-audio")) {
+    g_printerr ("ivtv-capture: --on-drop '%s': give repeat or cut-audio\n",
+        c->on_drop);
+    ret = CAP_EXIT_USAGE;
+  } else if (c->no_audio && c->audio_device) {
+    g_printerr ("ivtv-capture: --no-audio and --audio-device: give one\n");
     ret = CAP_EXIT_USAGE;
   } else if (c->no_signal < 0) {
     g_printerr ("ivtv-capture: --stop-after-no-signal must be >= 0\n");
@@ -247,6 +300,15 @@ start (Capture * c)
     g_clear_error (&err);
     return c->exit_code;
   }
+  /* PAUSED applies the input, the standard and the record priority: a
+   * busy card or a bad name fails here, before "recording" is said */
+  if (gst_element_set_state (c->pipeline, GST_STATE_PAUSED)
+      == GST_STATE_CHANGE_FAILURE) {
+    while (g_main_context_iteration (NULL, FALSE));
+    if (c->error_line == NULL)
+      cap_fail (c, CAP_EXIT_FAILED, "the capture does not start");
+    return c->exit_code;
+  }
   g_print ("ivtv-capture: recording %s (%s, %s) to %s\n",
       c->card ? c->card : "?", c->driver ? c->driver : "?", c->device,
       c->output);
@@ -266,21 +328,62 @@ start (Capture * c)
   return -1;
 }
 
-static gboolean
-on_interrupt (gpointer data)
+/* SIGINT, SIGTERM and SIGHUP all end the recording cleanly; the record
+ * says which one it was */
+static void
+interrupted_by (Capture * c, const gchar * what)
 {
-  Capture *c = data;
+  gchar *why;
 
   c->interrupted = TRUE;
-  if (c->stopping) {            /* second Ctrl-C: now */
+  if (c->stopping) {            /* the second one: now */
     c->stopping = 2;
-    cap_fail (c, CAP_EXIT_INTERRUPTED, "stopped at once by a second Ctrl-C; "
-        "%s may end in the middle of a group of pictures", c->output);
-    return G_SOURCE_CONTINUE;
+    cap_fail (c, CAP_EXIT_INTERRUPTED, "stopped at once by a second %s; "
+        "%s may end in the middle of a group of pictures", what, c->output);
+    return;
   }
-  cap_stop (c, atomic_load (&c->rec_start_us) ? "Ctrl-C" :
-      "Ctrl-C while waiting for a signal");
+  why = g_strdup_printf ("%s%s", what, atomic_load (&c->rec_start_us) ? "" :
+      " while waiting for a signal");
+  cap_stop (c, why);
+  g_free (why);
+}
+
+static gboolean
+on_sigint (gpointer data)
+{
+  interrupted_by (data, "Ctrl-C");
   return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_sigterm (gpointer data)
+{
+  interrupted_by (data, "SIGTERM");
+  return G_SOURCE_CONTINUE;
+}
+
+/* the terminal or the SSH connection went away */
+static gboolean
+on_sighup (gpointer data)
+{
+  interrupted_by (data, "SIGHUP (the terminal closed)");
+  return G_SOURCE_CONTINUE;
+}
+
+/* the status tick, and --max-time */
+static gboolean
+tick (gpointer data)
+{
+  Capture *c = data;
+  gchar tb[CAP_TIME_LEN], *why;
+
+  if (c->max_time > 0 && !c->stopping && cap_elapsed (c) >= c->max_time) {
+    why = g_strdup_printf ("maximum time reached (%s)",
+        cap_format_time (c->max_time, tb));
+    cap_stop (c, why);
+    g_free (why);
+  }
+  return cap_status_tick (c);
 }
 
 /* after the main loop: what the end means */
@@ -393,6 +496,10 @@ capture_free (Capture * c)
   g_free (c->caps_str);
   g_free (c->encoder_json);
   g_free (c->dvd_dir);
+  cap_archive_free (c);
+  g_free (c->audio_device);
+  g_free (c->access_copy);
+  g_free (c->on_drop);
 }
 
 static gint
@@ -414,15 +521,18 @@ run (Capture * c)
     c->preview = FALSE;
   }
   if (!cap_build (c, &err)) {
-    cap_fail (c, CAP_EXIT_FAILED, "%s", err->message);
+    /* a resource: the audio device of a raw card cannot be opened */
+    cap_fail (c, err->domain == GST_RESOURCE_ERROR ? CAP_EXIT_NO_CARD :
+        CAP_EXIT_FAILED, "%s", err->message);
     g_clear_error (&err);
     report (c);
     return c->exit_code;
   }
-  g_unix_signal_add (SIGINT, on_interrupt, c);
-  g_unix_signal_add (SIGTERM, on_interrupt, c);
+  g_unix_signal_add (SIGINT, on_sigint, c);
+  g_unix_signal_add (SIGTERM, on_sigterm, c);
+  g_unix_signal_add (SIGHUP, on_sighup, c);
   if ((ret = start (c)) < 0) {
-    g_timeout_add (c->is_tty ? 500 : 1000, cap_status_tick, c);
+    g_timeout_add (c->is_tty ? 500 : 1000, tick, c);
     g_main_loop_run (c->loop);
   } else if (c->start_time == NULL) {   /* not even opened */
     gst_element_set_state (c->pipeline, GST_STATE_NULL);
@@ -436,6 +546,7 @@ run (Capture * c)
   if (c->preview_pipe)
     gst_element_set_state (c->preview_pipe, GST_STATE_NULL);
   gst_element_set_state (c->pipeline, GST_STATE_NULL);
+  cap_archive_report (c);       /* raw cards: frame totals, sync */
   judge_end (c);
   if (atomic_load (&c->rec_start_us) != 0)
     cap_status_finish (c);
@@ -454,6 +565,9 @@ main (int argc, char **argv)
   gint ret;
 
   memset (&c, 0, sizeof (c));
+  /* after a SIGHUP stdout may be a closed pipe: a write must not kill us
+   * before the file and its record are finished */
+  signal (SIGPIPE, SIG_IGN);
   c.no_signal = 10;
   c.gaps = g_array_new (FALSE, FALSE, sizeof (CapGap));
   c.warnings = g_ptr_array_new_with_free_func (g_free);

@@ -86,15 +86,6 @@ cap_find_card (GError ** error)
 
 /* ---- the end ---- */
 
-gdouble
-cap_elapsed (Capture * c)
-{
-  gint64 start = atomic_load (&c->rec_start_us);
-  gint64 now = c->end_us ? c->end_us : g_get_monotonic_time ();
-
-  return start ? (now - start) / 1e6 : 0.0;
-}
-
 void
 cap_fail (Capture * c, gint code, const gchar * fmt, ...)
 {
@@ -137,7 +128,10 @@ cap_stop (Capture * c, const gchar * why)
   if (c->end_reason == NULL)
     c->end_reason = g_strdup (why);
   cap_status_event (c, "%s: finishing the file...", why);
-  gst_element_send_event (c->pipeline, gst_event_new_eos ());
+  if (c->archive)
+    cap_archive_send_eos (c);
+  else
+    gst_element_send_event (c->pipeline, gst_event_new_eos ());
   g_timeout_add_seconds (15, eos_overdue, c);
 }
 
@@ -344,6 +338,8 @@ cap_build (Capture * c, GError ** error)
   c->pipeline = gst_pipeline_new ("ivtv-capture");
   gst_bin_add (GST_BIN (c->pipeline), c->src);
   set_src_options (c);
+  if (cap_archive_wanted (c))   /* a raw card: archive.c */
+    return cap_archive_build (c, error);
   if (!(q = make ("queue", error)) || !(c->sink = make ("filesink", error)))
     return FALSE;
   g_object_set (q, "max-size-buffers", 0, "max-size-time", (guint64) 0,
@@ -433,6 +429,18 @@ file_size (const gchar * path)
   return g_stat (path, &st) == 0 ? (gint64) st.st_size : 0;
 }
 
+/* ivtvsrc's setting errors say which setting and why in their details */
+static gboolean
+setting_error (GstMessage * msg, const gchar * setting, const gchar * reason)
+{
+  const GstStructure *d = NULL;
+
+  gst_message_parse_error_details (msg, &d);
+  return d != NULL && (setting == NULL || g_strcmp0 (setting,
+          gst_structure_get_string (d, "setting")) == 0)
+      && g_strcmp0 (reason, gst_structure_get_string (d, "reason")) == 0;
+}
+
 static void
 on_error (Capture * c, GstMessage * msg)
 {
@@ -458,12 +466,13 @@ on_error (Capture * c, GstMessage * msg)
           || err->code == GST_RESOURCE_ERROR_OPEN_READ_WRITE
           || err->code == GST_RESOURCE_ERROR_BUSY))
     cap_fail (c, CAP_EXIT_NO_CARD, "%s", err->message);
-  else if (n == 0 && !c->ever_present && g_strcmp0 (c->input, "auto") == 0
-      && err->domain == GST_RESOURCE_ERROR
-      && err->code == GST_RESOURCE_ERROR_SETTINGS
-      && strstr (err->message, "auto") != NULL)
+  else if (n == 0 && setting_error (msg, "input", "no-signal"))
     /* input=auto found no input with a signal; the text names them all */
     cap_fail (c, CAP_EXIT_NO_SIGNAL, "%s", err->message);
+  else if (n == 0 && (setting_error (msg, NULL, "unknown")
+          || setting_error (msg, NULL, "ambiguous")))
+    /* --input or --standard names nothing the card has */
+    cap_fail (c, CAP_EXIT_USAGE, "%s", err->message);
   else
     cap_fail (c, CAP_EXIT_FAILED, "%s", err->message);
   g_clear_error (&err);
@@ -529,6 +538,8 @@ cap_bus_message (GstBus * bus, GstMessage * msg, gpointer data)
       break;
     case GST_MESSAGE_ELEMENT:
       s = gst_message_get_structure (msg);
+      if (cap_archive_message (c, msg))
+        break;
       if (GST_MESSAGE_SRC (msg) != GST_OBJECT (c->src) || s == NULL)
         break;
       if (gst_structure_has_name (s, "ivtvsrc-signal"))

@@ -212,6 +212,7 @@ sidecar_text (Capture * c, gboolean final)
   json_gaps (s, c);
   json_loss_and_warnings (s, c);
   json_key_str (s, "dvd", c->dvd_dir);
+  cap_archive_json (c, s);
   json_key_str (s, "gstreamer", gst_version_string ());
   g_string_append (s, "\n}\n");
   g_free (t0);

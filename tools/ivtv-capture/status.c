@@ -41,6 +41,15 @@ cap_format_time (gdouble seconds, gchar * buf)
   return buf;
 }
 
+gdouble
+cap_elapsed (Capture * c)
+{
+  gint64 start = atomic_load (&c->rec_start_us);
+  gint64 now = c->end_us ? c->end_us : g_get_monotonic_time ();
+
+  return start ? (now - start) / 1e6 : 0.0;
+}
+
 void
 cap_status_init (Capture * c)
 {
@@ -100,23 +109,17 @@ status_text (Capture * c, gdouble rate)
     text = g_strdup_printf ("%s %7.1f MB  -.- Mbit/s  signal: %s  queue: "
         "%s  lost: %s", cap_format_time (cap_elapsed (c), tb),
         atomic_load (&c->bytes) / 1e6, sig, queue, loss);
+  if (c->archive) {             /* frames, A/V drift and offset, levels */
+    GString *line = g_string_new (text);
+
+    cap_archive_status (c, line);
+    g_free (text);
+    text = g_string_free (line, FALSE);
+  }
   g_free (sig);
   g_free (queue);
   g_free (loss);
   return text;
-}
-
-static void
-check_max_time (Capture * c)
-{
-  gchar tb[CAP_TIME_LEN], *why;
-
-  if (c->max_time <= 0 || c->stopping || cap_elapsed (c) < c->max_time)
-    return;
-  why = g_strdup_printf ("maximum time reached (%s)",
-      cap_format_time (c->max_time, tb));
-  cap_stop (c, why);
-  g_free (why);
 }
 
 gboolean
@@ -127,7 +130,6 @@ cap_status_tick (gpointer data)
   gdouble rate = bit_rate (c, now, atomic_load (&c->bytes));
   gchar *text;
 
-  check_max_time (c);
   if (!c->is_tty && c->last_plain_us != 0
       && now - c->last_plain_us < PLAIN_PERIOD_US)
     return G_SOURCE_CONTINUE;

@@ -6,6 +6,8 @@
 #include <string.h>
 
 int model_hdpvr (int argc, char **argv);
+int model_usbtv (int argc, char **argv);
+int model_stk1160 (int argc, char **argv);
 int model_pvrusb2 (int argc, char **argv);
 
 static const struct
@@ -14,6 +16,8 @@ static const struct
   int (*run) (int argc, char **argv);
 } models[] = {
   {"hdpvr", model_hdpvr},
+  {"usbtv", model_usbtv},
+  {"stk1160", model_stk1160},
   {"pvrusb2", model_pvrusb2},
 };
 

@@ -9,6 +9,8 @@
 import os
 import re
 import signal
+import subprocess
+import threading
 import time
 
 from usbcheck import (Device, Fail, Skip, Stream, check, exact_prefix, finish,
@@ -161,7 +163,48 @@ def c_end_max_time():
     if p.returncode:
         raise Fail("ivtv-capture --max-time 8 ended with %d" % p.returncode)
     n = one_stream(mark, path, "ivtv-capture --max-time 8")
-    return "%d bytes, exact, one stream" % n
+    sidecar(path, n)
+    return "%d bytes, exact, one stream, FILE.json agrees" % n
+
+
+def sidecar(path, n):
+    """ivtv-capture's FILE.json says the file's size."""
+    import json
+    try:
+        rec = json.load(open(path + ".json"))
+    except (OSError, ValueError) as e:
+        raise Fail("%s.json: %s" % (path, e))
+    if rec.get("bytes") != n:
+        raise Fail("%s.json says %r bytes, the file has %d" % (path, rec.get("bytes"), n))
+    return rec
+
+
+def c_end_of_tape():
+    """ivtv-capture's end of tape (no signal for 3 s): exit 0, the file is
+    every byte the device sent, the sidecar says so."""
+    d = need_node()
+    path = out("eot.ts")
+    mark = dev.mark()
+    p = start(["ivtv-capture", "-d", d, "-n", "3", "-f", path])
+    wait_size(path, 1 << 20, 120, p)
+    dev.send("signal off")
+    sent = int(dev.wait(r"signal off session=\d+ bytes=(\d+)", 10, mark).group(1))
+    t0 = time.monotonic()
+    try:
+        o = finish(p, 60)
+    finally:
+        dev.send("signal on")
+    took = time.monotonic() - t0
+    settle()
+    if p.returncode != 0:
+        raise Fail("ivtv-capture ended with %d %.0f s after the signal went: %s"
+                   % (p.returncode, took, o.strip()[-200:]))
+    n = exact_prefix(STREAM, path, "end of tape")
+    if n != sent:
+        raise Fail("the file holds %d bytes, the device sent %d" % (n, sent))
+    sidecar(path, n)
+    return "exit 0 %.0f s after the signal went; %d bytes, all the device sent; " \
+        "FILE.json agrees" % (took, n)
 
 
 def c_busy():
@@ -196,22 +239,46 @@ def c_busy():
 
 
 def c_stall():
-    """The consumer takes nothing for 20 s: the element reads on, and the
-    file is still the whole stream (the device's FIFO never overflowed)."""
+    """The consumer takes nothing for 25 s: the element reads on, and the
+    file is still the whole stream up to the stop (the device's FIFO never
+    overflowed). What follows the stop is end-sigint's matter."""
     need_node()
     path = out("stall.ts")
     mark = dev.mark()
-    cmd = " ".join(GST + ["-q", "-e"] + src() + ["!", "fdsink", "fd=1"])
-    p = start(["bash", "-c", "%s | (sleep 25; cat > %s)" % (cmd, path)])
-    wait_size(path, 20 << 20, 150, p)
-    os.killpg(p.pid, signal.SIGINT)
-    finish(p, 60)
+    p = subprocess.Popen(GST + ["-q", "-e"] + src() + ["!", "fdsink", "fd=1"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    got = {"n": 0}
+
+    def consumer():
+        time.sleep(25)      # takes nothing: the pipe fills, fdsink blocks
+        with open(path, "wb") as f:
+            for chunk in iter(lambda: p.stdout.read(65536), b""):
+                f.write(chunk)
+                got["n"] += len(chunk)
+
+    t = threading.Thread(target=consumer, daemon=True)
+    t.start()
+    end = time.monotonic() + 150
+    while got["n"] < (20 << 20) and time.monotonic() < end and p.poll() is None:
+        time.sleep(0.3)
+    stop_at = got["n"]
+    p.send_signal(signal.SIGINT)
+    try:
+        p.wait(60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        raise Fail("gst-launch did not end 60 s after SIGINT")
+    t.join(30)
     settle()
+    if stop_at < (20 << 20):
+        raise Fail("only %d bytes came out after the stall (rc %s): %s" % (
+            stop_at, p.returncode, p.stderr.read().decode(errors="replace")[-300:]))
     lost = dev.find(r"overflow session=\d+ dropped=(\d+)", mark)
     if lost:
         raise Fail("the device dropped %s bytes: nobody read for too long" % lost[-1].group(1))
-    n = one_stream(mark, path, "after a 25 s stall")
-    return "%d bytes exact after the consumer slept 25 s, nothing dropped" % n
+    n = exact_prefix(STREAM, path, "after a 25 s stall", stop_at)
+    return "%d bytes exact up to the stop after the consumer slept 25 s, nothing " \
+        "dropped" % n
 
 
 def c_urb_error():
@@ -308,7 +375,7 @@ CHECKS = [
     ("input-std", c_input_std), ("end-num-buffers", c_end_num_buffers),
     ("end-sigint", c_end_sigint), ("end-max-time", c_end_max_time),
     ("busy", c_busy), ("stall-25s", c_stall), ("urb-error", c_urb_error),
-    ("end-signal", c_end_signal), ("unplug", c_unplug), ("replug", c_replug),
+    ("end-signal", c_end_signal), ("end-of-tape", c_end_of_tape), ("unplug", c_unplug), ("replug", c_replug),
 ]
 
 if __name__ == "__main__":

@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtv-capture — which node this is and which audio goes with it, for the
+ * archival path: the device provider's properties of the video node
+ * (ivtv.role, ivtv.siblings, alsa.device: gst/ivtvdevicenode.c); the audio
+ * source (--audio-device, else the ALSA device paired with the node, else
+ * the card's PCM node), opened once before the recording so that a missing,
+ * busy or refused device is one clear error naming the capture devices
+ * there are and --no-audio, never a recording without sound. */
+#include "archive.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* the properties the device provider lists for @path */
+static GstStructure *
+node_props (const gchar * path)
+{
+  GstDeviceMonitor *mon = gst_device_monitor_new ();
+  GList *devices, *l;
+  GstStructure *found = NULL;
+
+  gst_device_monitor_add_filter (mon, "Video/Source", NULL);
+  gst_device_monitor_add_filter (mon, "Audio/Source", NULL);
+  if (!gst_device_monitor_start (mon)) {
+    gst_object_unref (mon);
+    return NULL;
+  }
+  devices = gst_device_monitor_get_devices (mon);
+  for (l = devices; l != NULL && found == NULL; l = l->next) {
+    GstStructure *p = gst_device_get_properties (l->data);
+
+    if (p && gst_structure_has_name (p, "ivtv-device-properties")
+        && g_strcmp0 (gst_structure_get_string (p, "device.path"), path) == 0)
+      found = p;
+    else if (p)
+      gst_structure_free (p);
+  }
+  g_list_free_full (devices, gst_object_unref);
+  gst_device_monitor_stop (mon);
+  gst_object_unref (mon);
+  return found;
+}
+
+/* raw video with its own audio device: the archival path */
+gboolean
+cap_archive_find_node (Capture * c, CapArchive * a)
+{
+  GstStructure *p = node_props (c->device);
+
+  if (p == NULL)
+    return FALSE;
+  a->role = g_strdup (gst_structure_get_string (p, "ivtv.role"));
+  a->siblings = g_strdup (gst_structure_get_string (p, "ivtv.siblings"));
+  a->alsa_device = g_strdup (gst_structure_get_string (p, "alsa.device"));
+  gst_structure_free (p);
+  return TRUE;
+}
+
+/* the card's PCM node (ivtv, cx18): a sibling whose role is audio */
+static gchar *
+pcm_sibling (CapArchive * a)
+{
+  gchar **nodes, *found = NULL;
+  guint i;
+
+  if (a->siblings == NULL || *a->siblings == '\0')
+    return NULL;
+  nodes = g_strsplit (a->siblings, ",", -1);
+  for (i = 0; nodes[i] && !found; i++) {
+    GstStructure *p = node_props (nodes[i]);
+
+    if (p && g_strcmp0 (gst_structure_get_string (p, "ivtv.role"),
+            "audio") == 0)
+      found = g_strdup (nodes[i]);
+    if (p)
+      gst_structure_free (p);
+  }
+  g_strfreev (nodes);
+  return found;
+}
+
+/* "hw:1,0 (USB Audio), ..." from /proc/asound/pcm, or "none" */
+static gchar *
+capture_devices (void)
+{
+  gchar *text = NULL, **lines;
+  GString *s = g_string_new (NULL);
+  guint i;
+
+  if (g_file_get_contents ("/proc/asound/pcm", &text, NULL, NULL)) {
+    lines = g_strsplit (text, "\n", -1);
+    for (i = 0; lines[i]; i++) {
+      gint card, dev;
+      gchar **f = g_strsplit (lines[i], ": ", 4);
+
+      if (strstr (lines[i], "capture") && g_strv_length (f) >= 2
+          && sscanf (f[0], "%d-%d", &card, &dev) == 2)
+        g_string_append_printf (s, "%shw:%d,%d (%s)", s->len ? ", " : "",
+            card, dev, g_strstrip (f[1]));
+      g_strfreev (f);
+    }
+    g_strfreev (lines);
+    g_free (text);
+  }
+  if (s->len == 0)
+    g_string_append (s, "none");
+  return g_string_free (s, FALSE);
+}
+
+static void
+audio_error (GError ** error, const gchar * what, const gchar * why)
+{
+  gchar *list = capture_devices ();
+
+  g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_OPEN_READ,
+      "%s%s%s; ALSA capture devices here: %s; choose one with "
+      "--audio-device, or record without sound with --no-audio", what,
+      why ? ": " : "", why ? why : "", list);
+  g_free (list);
+}
+
+/* opens @e once (to READY) in a pipeline of its own, for its error */
+static gboolean
+try_open (GstElement * e, gchar ** why)
+{
+  GstElement *p = gst_pipeline_new (NULL);
+  GstBus *bus = gst_pipeline_get_bus (GST_PIPELINE (p));
+  GstMessage *m;
+  gboolean ok;
+
+  gst_bin_add (GST_BIN (p), gst_object_ref (e));
+  ok = gst_element_set_state (p, GST_STATE_READY) != GST_STATE_CHANGE_FAILURE;
+  m = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  if (!ok && m != NULL) {
+    GError *err = NULL;
+
+    gst_message_parse_error (m, &err, NULL);
+    *why = g_strdup (err->message);
+    g_clear_error (&err);
+  } else if (!ok)
+    *why = g_strdup ("it does not open");
+  if (m)
+    gst_message_unref (m);
+  gst_element_set_state (p, GST_STATE_NULL);
+  gst_bin_remove (GST_BIN (p), e);
+  gst_object_unref (bus);
+  gst_object_unref (p);
+  return ok;
+}
+
+static GstElement *
+make_source (const gchar * name, CapArchive * a, GError ** error)
+{
+  GstElement *e;
+
+  if (g_str_has_prefix (name, "gst:")) {
+    /* a GStreamer source description (tests, pulsesrc, ...) */
+    e = gst_parse_bin_from_description (name + 4, TRUE, error);
+    a->audio_at_end = FALSE;
+  } else if (g_str_has_prefix (name, "/dev/")) {
+    e = gst_element_factory_make ("ivtvsrc", "audio-src");
+    if (e)
+      g_object_set (e, "device", name, NULL);
+    a->audio_at_end = TRUE;     /* read(): stamped when the read ends */
+  } else {
+    e = gst_element_factory_make ("alsasrc", "audio-src");
+    /* time stamps from the pipeline clock as the samples come; the
+     * samples themselves untouched (the skew method skips or repeats
+     * whole segments) */
+    if (e)
+      gst_util_set_object_arg (G_OBJECT (e), "slave-method", "re-timestamp");
+    if (e)
+      g_object_set (e, "device", name, NULL);
+    a->audio_at_end = FALSE;
+  }
+  if (e == NULL && error && *error == NULL)
+    g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_MISSING_PLUGIN,
+        "the GStreamer element for audio device '%s' is missing (alsasrc: "
+        "gstreamer1.0-alsa)", name);
+  return e;
+}
+
+GstElement *
+cap_archive_audio_source (Capture * c, CapArchive * a, GError ** error)
+{
+  GstElement *e;
+  gchar *why = NULL, *what;
+
+  if (c->audio_device)
+    a->audio_name = g_strdup (c->audio_device);
+  else if (a->alsa_device)
+    a->audio_name = g_strdup (a->alsa_device);
+  else
+    a->audio_name = pcm_sibling (a);
+  if (a->audio_name == NULL) {
+    what = g_strdup_printf ("no audio device goes with %s (no ALSA device "
+        "on its USB device or card, no PCM node)", c->device);
+    audio_error (error, what, NULL);
+    g_free (what);
+    return NULL;
+  }
+  if ((e = make_source (a->audio_name, a, error)) == NULL)
+    return NULL;
+  if (!g_str_has_prefix (a->audio_name, "gst:") && !try_open (e, &why)) {
+    what = g_strdup_printf ("cannot open the audio device %s",
+        a->audio_name);
+    audio_error (error, what, why);
+    g_free (what);
+    g_free (why);
+    if (g_object_is_floating (e))
+      gst_object_ref_sink (e);
+    gst_object_unref (e);
+    return NULL;
+  }
+  return e;
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ivtv-capture — the archival path's state, shared by archive.c (the
+ * pipeline), archive-audio.c (which audio device, opened how) and
+ * archive-record.c (status line, record, report). */
+#ifndef IVTV_CAPTURE_ARCHIVE_H
+#define IVTV_CAPTURE_ARCHIVE_H
+
+#include "capture.h"
+#include "framemd5.h"
+#include "levels.h"
+#include "sync.h"
+
+#include <gst/video/video.h>
+
+typedef struct _CapArchive
+{
+  CapDropPolicy policy;
+  gchar *role, *siblings, *alsa_device;  /* from the device provider */
+  gchar *audio_name;            /* what is recorded, NULL = no audio */
+  gboolean audio_at_end;        /* the audio source stamps at a read's end */
+  GstElement *asrc, *vsink, *asink, *vsrc, *aout, *enc, *mux;
+  GMutex lock;
+  CapSync *sync;                /* made at the first frame (its rate) */
+  gint rate, bpf, width;        /* the audio, from its first buffer */
+  gboolean audio_set;
+  GstVideoInfo enc_info;        /* what the encoder takes, for framemd5 */
+  gboolean have_enc_info;
+  CapFrameMd5 *md5;
+  gchar *md5_path;
+  CapLevels levels;
+  gchar *format;                /* e.g. "FFV1 v3 Y42B + PCM S16LE in Matroska" */
+} CapArchive;
+
+/* archive-audio.c */
+gboolean cap_archive_find_node (Capture * c, CapArchive * a);
+GstElement *cap_archive_audio_source (Capture * c, CapArchive * a,
+    GError ** error);
+
+#endif /* IVTV_CAPTURE_ARCHIVE_H */
