@@ -59,7 +59,7 @@ def messages(src):
         with open(os.path.join(src, fn), encoding="utf-8") as f:
             text = f.read()
         for m in re.finditer(
-                r"GST_ELEMENT_(?:ERROR|WARNING|INFO)\s*\([^,]+,\s*\w+,\s*\w+,\s*\(",
+                r"(?:GST_ELEMENT_(?:ERROR|WARNING|INFO)|IVTV_ERROR)\s*\([^,]+,\s*\w+,\s*\w+,\s*\(",
                 text):
             pieces = literals(text, m.end())
             if pieces and pieces != ["%s"]:
