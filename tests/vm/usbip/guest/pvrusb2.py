@@ -510,9 +510,19 @@ def c_dvd_stop():
 
 def c_radio():
     need_node()
+    # the radio node is registered after the video node (pvrusb2-v4l2.c
+    # pvr2_v4l2_create: video first): look again
+    end = time.monotonic() + 60
+    while not node["radio"] and time.monotonic() < end:
+        base = "/sys/class/video4linux"
+        for n in sorted(os.listdir(base)):
+            drv = os.path.realpath(os.path.join(base, n, "device", "driver"))
+            if n.startswith("radio") and os.path.basename(drv) == "pvrusb2":
+                node["radio"] = "/dev/" + n
+        time.sleep(0.5)
     r = node["radio"]
     if not r:
-        raise Fail("the driver registered no radio node")
+        raise Fail("the driver registered no radio node in 60 s")
     p = gst_run(GST + ["ivtvsrc", "device=" + r, "num-buffers=5", "!", "fakesink"])
     errs = [e for e in gst_errors(p.stdout) if "Internal data stream error" not in e]
     if p.returncode == 0 or len(errs) != 1:
