@@ -211,10 +211,14 @@ sleep_until (IvtvCapture * cap, gint64 t)
 static GstFlowReturn
 lost_while_draining (IvtvCapture * cap, const IvtvPathPosition * before)
 {
+  gchar *size = g_format_size (before->bytes);
+
   GST_ELEMENT_WARNING (cap->element, RESOURCE, READ,
-      (_("The device %s went away while the recording was ending, after %"
-              G_GUINT64_FORMAT " bytes: the recording ends there."),
-          cap->dev.path, before->bytes), ("reconnect=true, draining"));
+      (_("The device %s went away while the recording was ending, after %s: "
+              "the recording ends there."), cap->dev.path, size),
+      ("reconnect=true, draining; %" G_GUINT64_FORMAT " bytes",
+          before->bytes));
+  g_free (size);
   post_reconnect (cap, "lost", before);
   g_mutex_lock (&cap->lock);
   ivtv_capture_stop_path (cap);
@@ -411,8 +415,8 @@ start_reading (IvtvCapture * cap, GstFlowReturn * ret, IvtvError ** error)
   g_mutex_lock (&cap->state_lock);
   cap->limits.max_buffers = max_buffers;
   cap->reader = ivtv_reader_thread_start (cap->element, &cap->limits,
-      ivtv_io_mode_is_streaming (cap->path->mode), pace, &cap->signal,
-      read_next, cap);
+      ivtv_io_mode_is_streaming (cap->path->mode), cap->mpeg, pace,
+      &cap->signal, read_next, cap);
   if (cap->flushing)
     ivtv_reader_thread_set_flushing (cap->reader, TRUE);
   g_mutex_unlock (&cap->state_lock);
