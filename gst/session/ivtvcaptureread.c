@@ -502,7 +502,7 @@ end_reading (IvtvCapture * cap)
  * 23: hdpvr-video.c vidioc_encoder_cmd clears it; a read() after would
  * start a new stream).  Lock held. */
 static IvtvStopResult
-stop_encoder (gpointer data)
+encoder_stop_now (gpointer data)
 {
   IvtvCapture *cap = data;
   gboolean at_gop_end;
@@ -526,8 +526,8 @@ ivtv_capture_drain (IvtvCapture * cap)
       && ivtv_device_is_open (&cap->dev)) {
     /* no read() between the stop and what it says */
     res = cap->path->funcs->stop_encoder ?
-        cap->path->funcs->stop_encoder (cap->path, stop_encoder, cap) :
-        stop_encoder (cap);
+        cap->path->funcs->stop_encoder (cap->path, encoder_stop_now, cap) :
+        encoder_stop_now (cap);
     if (res == IVTV_STOP_DRAINS)
       drain = cap->path->funcs->drain (cap->path, IVTV_DRAIN_MAX_US);
     else if (res == IVTV_STOP_AT_ONCE)  /* the path ends with EOS now */
