@@ -217,6 +217,8 @@ ivtv_capture_open (IvtvCapture * cap, const IvtvOpenRecipe * recipe,
   g_free (cap->recipe_path);
   g_free (cap->node);
   cap->recipe_path = g_strdup (recipe->path);
+  if (recipe->fd < 0 || recipe->fd != cap->recipe_fd)
+    cap->encoder_on_app_fd = FALSE;     /* another descriptor */
   cap->recipe_fd = recipe->fd;
   cap->node = recipe->fd >= 0 ? node_of_fd (recipe->fd) : NULL;
   cap->via_libv4l2 = FALSE;
@@ -261,7 +263,8 @@ ivtv_capture_take_card (IvtvCapture * cap)
   if (cap->kind == IVTV_NODE_VBI)       /* with the card's video capture */
     return ivtv_vbi_take_card (&cap->dev, &cap->prio_held);
   if (ivtv_priority_take (&cap->dev, cap->probe.card,
-          cap->settings.record_priority, &cap->prio_held, &err)) {
+          cap->settings.record_priority, cap->encoder_on_app_fd,
+          &cap->prio_held, &err)) {
     ivtv_vbi_note_holder (&cap->dev, cap->prio_held);
     return TRUE;
   }

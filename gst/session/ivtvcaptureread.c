@@ -172,7 +172,7 @@ restore (IvtvCapture * cap, IvtvError ** why)
 
   ok = ivtv_capture_reopen (cap, TRUE, &err)
       && ivtv_priority_take (&cap->dev, cap->probe.card,
-      cap->settings.record_priority, &cap->prio_held,
+      cap->settings.record_priority, FALSE, &cap->prio_held,
       &err) && ivtv_capture_apply_settings (cap, IVTV_SETTING_ALL, FALSE)
       && keep_stream_type (cap)
       && (cap->caps == NULL || ivtv_capture_apply_format (cap, cap->caps));

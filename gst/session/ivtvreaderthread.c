@@ -115,6 +115,17 @@ post_stats (IvtvReaderThread * r, gboolean final)
 }
 
 static gboolean
+final_posted (IvtvReaderThread * r)
+{
+  gboolean posted;
+
+  g_mutex_lock (&r->lock);
+  posted = r->final_posted;
+  g_mutex_unlock (&r->lock);
+  return posted;
+}
+
+static gboolean
 stats_tick (GstClock * clock, GstClockTime time, GstClockID id, gpointer data)
 {
   IvtvStatsTick *tick = data;
@@ -123,7 +134,8 @@ stats_tick (GstClock * clock, GstClockTime time, GstClockID id, gpointer data)
   (void) time;
   (void) id;
   g_mutex_lock (&tick->lock);
-  if (tick->reader && !tick->reader->final_posted)
+  /* final_posted is the reader's (r->lock): the final one may be posting */
+  if (tick->reader && !final_posted (tick->reader))
     post_stats (tick->reader, FALSE);
   g_mutex_unlock (&tick->lock);
   return TRUE;

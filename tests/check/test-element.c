@@ -437,6 +437,34 @@ GST_START_TEST (test_pvr_device_fd)
 
 GST_END_TEST;
 
+/* issue 28: the application's descriptor captured again and again (one
+ * element, PLAYING -> NULL three times): the encoder our dup() started
+ * runs on in that open file, the application's own, so the next start is
+ * not "busy: its MPEG encoder is running for another program". */
+GST_START_TEST (test_pvr_device_fd_three_captures)
+{
+  gint fd = ic_open ();
+  gchar *launch = g_strdup_printf ("ivtvsrc device-fd=%d blocksize=65536 "
+      "num-buffers=5 ! fakesink", fd);
+  GstElement *pipe = gst_parse_launch (launch, NULL);
+  IcResult r;
+  gint i;
+
+  fail_unless (pipe != NULL);
+  for (i = 0; i < 3; i++) {
+    ic_run_pipe (pipe, 15000, -1, &r);
+    fail_unless (r.error == NULL, "capture %d: %s", i + 1, r.error);
+    fail_unless (r.eos, "capture %d: no EOS", i + 1);
+    ic_result_clear (&r);
+  }
+  gst_object_unref (pipe);
+  fail_unless (fcntl (fd, F_GETFD) >= 0);
+  close (fd);
+  g_free (launch);
+}
+
+GST_END_TEST;
+
 /* ---- live changes ---- */
 
 GST_START_TEST (test_pvr_live_input_change)
@@ -542,6 +570,7 @@ element_suite (void)
   tcase_add_test (tc, test_pvr_state_cycles);
   tcase_add_test (tc, test_pvr_latency);
   tcase_add_test (tc, test_pvr_device_fd);
+  tcase_add_test (tc, test_pvr_device_fd_three_captures);
   tcase_add_test (tc, test_pvr_live_input_change);
   tcase_add_test (tc, test_pvr_std_change_while_capturing);
   return s;

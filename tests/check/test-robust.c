@@ -3,7 +3,8 @@
  * stall warning on a paced capture, a stall is a warning then an error,
  * the signal watch (message, warning, signal-timeout EOS, wait-for-signal),
  * the clean end on EOS (last GOP complete), one error for a bad input
- * name, and the blocksize default.  Each meson
+ * name, the blocksize default, and a standard that changes under the
+ * recording (a warning and an ivtvsrc-standard-changed message).  Each meson
  * test picks its cases with GST_CHECKS and its emulator faults (see
  * meson.build).  A device that goes away: test-reconnect.c. */
 #include "harness.h"
@@ -239,6 +240,53 @@ GST_START_TEST (test_bogus_input_one_error)
 
 GST_END_TEST;
 
+/* issue 28 item 7: the tape goes on in another standard (the emulator
+ * switches NTSC -> PAL after 500000 bytes, as a VCR or a camera does): it
+ * was recorded silently; now one warning and one ivtvsrc-standard-changed
+ * message (input, from, to) that ivtv-capture records as an event. */
+GST_START_TEST (test_std_change_reported)
+{
+  GstElement *pipe = gst_parse_launch ("ivtvsrc input=composite "
+      "standard=ntsc blocksize=65536 ! fakesink", NULL);
+  GstBus *bus = gst_element_get_bus (pipe);
+  const GstStructure *st;
+  GstMessage *msg;
+  gchar *from = NULL, *to = NULL, *text;
+  guint warnings = 0;
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  gst_element_set_state (pipe, GST_STATE_PLAYING);
+  while (from == NULL && g_get_monotonic_time () < end) {
+    msg = gst_bus_timed_pop_filtered (bus, 200 * GST_MSECOND,
+        GST_MESSAGE_WARNING | GST_MESSAGE_ELEMENT | GST_MESSAGE_ERROR);
+    if (msg == NULL)
+      continue;
+    st = gst_message_get_structure (msg);
+    fail_if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR);
+    if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_WARNING) {
+      text = ic_message_text (msg);
+      if (strstr (text, "changed from"))
+        warnings++;
+      g_free (text);
+    } else if (gst_structure_has_name (st, "ivtvsrc-standard-changed")) {
+      from = g_strdup (gst_structure_get_string (st, "from"));
+      to = g_strdup (gst_structure_get_string (st, "to"));
+    }
+    gst_message_unref (msg);
+  }
+  gst_element_set_state (pipe, GST_STATE_NULL);
+  fail_unless (from != NULL, "no ivtvsrc-standard-changed message");
+  fail_unless_equals_int (warnings, 1);
+  fail_unless (g_str_has_prefix (from, "ntsc"), "from %s", from);
+  fail_unless (g_str_has_prefix (to, "pal"), "to %s", to);
+  g_free (from);
+  g_free (to);
+  gst_object_unref (bus);
+  gst_object_unref (pipe);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_blocksize_default)
 {
   GstElement *src = gst_element_factory_make ("ivtvsrc", NULL);
@@ -388,6 +436,7 @@ robust_suite (void)
   tcase_add_test (tc, test_signal_present_message);
   tcase_add_test (tc, test_bogus_input_one_error);
   tcase_add_test (tc, test_blocksize_default);
+  tcase_add_test (tc, test_std_change_reported);
   return s;
 }
 
