@@ -149,8 +149,8 @@ ivtv_capture_start (IvtvCapture * cap, const IvtvCaptureSettings * settings)
 
   /* it takes the lock for its first check */
   cap->signal.holding = settings->wait_for_signal;
-  ivtv_signal_start (&cap->signal, cap->element, &cap->dev, &cap->lock,
-      settings->signal_timeout);
+  ivtv_signal_start (&cap->signal, cap->element, &cap->dev, &cap->probe,
+      &cap->lock, settings->signal_timeout);
   return TRUE;
 }
 
@@ -196,6 +196,9 @@ ivtv_capture_stop (IvtvCapture * cap)
     GError *err = NULL;
 
     ivtv_encoder_stop (&cap->dev);
+    /* an adopted fd's open file is the application's: the encoder our
+     * reads started may run on in it, ours at the next start (issue 28) */
+    cap->encoder_on_app_fd = cap->recipe_fd >= 0;
     /* a fresh descriptor: the driver forgets the stopped stream, the next
      * start begins a new one (an adopted fd is the application's) */
     if (cap->recipe_fd < 0 && !ivtv_capture_reopen (cap, FALSE, &err)) {

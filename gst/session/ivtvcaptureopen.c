@@ -16,6 +16,7 @@
 #include "ivtvdebug.h"
 #include "ivtvcaps.h"
 #include "ivtvinputauto.h"
+#include "ivtvcard.h"
 #include "ivtvpcm.h"
 #include "ivtvpriority.h"
 #include "ivtvsettings.h"
@@ -47,27 +48,20 @@ node_of_fd (gint fd)
 #define SAME_FIELD(a, b, f) \
   (strncmp ((const char *) (a)->f, (const char *) (b)->f, sizeof ((a)->f)) == 0)
 
+static gboolean
+same_card_name (const gchar * path, const struct v4l2_capability *cap,
+    const gchar * role, gpointer identity)
+{
+  (void) role;
+  return g_str_has_prefix (path, "/dev/video")
+      && SAME_FIELD (cap, (const struct v4l2_capability *) identity, card);
+}
+
 static gchar *
 find_same_card (IvtvCapture * cap)
 {
-  IvtvDevice probe_dev;
-  gchar *found = NULL;
-  guint i;
-
-  ivtv_device_init (&probe_dev, NULL);
-  for (i = 0; i < 64 && found == NULL; i++) {
-    gchar *path = g_strdup_printf ("/dev/video%u", i);
-
-    if (ivtv_device_open (&probe_dev, path, TRUE, NULL)
-        && SAME_FIELD (&probe_dev.cap, &cap->identity, driver)
-        && SAME_FIELD (&probe_dev.cap, &cap->identity, card)
-        && SAME_FIELD (&probe_dev.cap, &cap->identity, bus_info))
-      found = g_strdup (path);
-    ivtv_device_close (&probe_dev);
-    g_free (path);
-  }
-  ivtv_device_clear (&probe_dev);
-  return found;
+  return ivtv_card_find_node (&cap->identity, NULL, same_card_name,
+      &cap->identity);
 }
 
 /* Open the node as the recipe says: the application's fd (dup) or the
@@ -223,12 +217,16 @@ ivtv_capture_open (IvtvCapture * cap, const IvtvOpenRecipe * recipe,
   g_free (cap->recipe_path);
   g_free (cap->node);
   cap->recipe_path = g_strdup (recipe->path);
+  if (recipe->fd < 0 || recipe->fd != cap->recipe_fd)
+    cap->encoder_on_app_fd = FALSE;     /* another descriptor */
   cap->recipe_fd = recipe->fd;
   cap->node = recipe->fd >= 0 ? node_of_fd (recipe->fd) : NULL;
   cap->via_libv4l2 = FALSE;
   memset (&cap->identity, 0, sizeof (cap->identity));
   ok = open_node (cap, error) && ivtv_probe_run (&cap->probe, &cap->dev,
       error) && choose_libv4l2 (cap, recipe->libv4l2, error);
+  if (!ok)
+    ivtv_pcm_advise_radio (&cap->dev, error);   /* a radio node: its PCM */
   if (ok) {
     cap->identity = cap->dev.cap;
     cap->kind = decide_kind (cap);
@@ -265,7 +263,8 @@ ivtv_capture_take_card (IvtvCapture * cap)
   if (cap->kind == IVTV_NODE_VBI)       /* with the card's video capture */
     return ivtv_vbi_take_card (&cap->dev, &cap->prio_held);
   if (ivtv_priority_take (&cap->dev, cap->probe.card,
-          cap->settings.record_priority, &cap->prio_held, &err)) {
+          cap->settings.record_priority, cap->encoder_on_app_fd,
+          &cap->prio_held, &err)) {
     ivtv_vbi_note_holder (&cap->dev, cap->prio_held);
     return TRUE;
   }

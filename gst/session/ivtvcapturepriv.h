@@ -51,6 +51,10 @@ struct _IvtvCapture
   gboolean via_libv4l2;         /* chosen at the first open */
   IvtvCaptureSettings settings; /* copied at start */
   gboolean prio_held;           /* the record priority (ivtvpriority) */
+  gboolean encoder_on_app_fd;   /* our reads started the encoder through
+                                 * the application's fd, whose open file
+                                 * outlives our dup(): a running encoder
+                                 * there is ours (ivtvpriority.h) */
   guint refused;                /* IvtvSettingMask a live change refused */
   gint enc_current[IVTV_ENC_N_NAMED];
   /* while the reader thread restores a lost device: the errors of the
@@ -68,6 +72,9 @@ struct _IvtvCapture
   guint hm12_width, hm12_height;        /* HM12 frames, detiled to NV12
                                          * (ivtvhm12.h); 0: not HM12 */
   gint fps_n, fps_d;
+  gboolean pcm;                 /* a PCM node: buffers stamped in samples;
+                                 * set at open (the node stays one across a
+                                 * reconnect, which clears cap->dev meanwhile) */
   IvtvVbiFormat vbi;            /* a VBI node's set-up (ivtvvbi.c) */
 
   /* the run's (ivtvcaptureread.c), lock: from start to stop */

@@ -21,6 +21,7 @@
 #include "ivtvpriority.h"
 #include "ivtvstream.h"
 
+#include <gst/base/gstbasesrc.h>
 #include <errno.h>
 
 #define GST_CAT_DEFAULT ivtvsrc_debug
@@ -171,7 +172,7 @@ restore (IvtvCapture * cap, IvtvError ** why)
 
   ok = ivtv_capture_reopen (cap, TRUE, &err)
       && ivtv_priority_take (&cap->dev, cap->probe.card,
-      cap->settings.record_priority, &cap->prio_held,
+      cap->settings.record_priority, FALSE, &cap->prio_held,
       &err) && ivtv_capture_apply_settings (cap, IVTV_SETTING_ALL, FALSE)
       && keep_stream_type (cap)
       && (cap->caps == NULL || ivtv_capture_apply_format (cap, cap->caps));
@@ -360,6 +361,22 @@ read_next (gpointer data, gboolean behind, GstBuffer ** buf, gboolean * more,
   return ret;
 }
 
+/* The buffers the source will still push (GstBaseSrc's num-buffers,
+ * counted down before each create(), this one included: we are in
+ * create(), on the streaming thread that counts), -1 when unbounded. */
+static gint64
+num_buffers (IvtvCapture * cap)
+{
+  GstBaseSrc *src;
+
+  if (cap->element == NULL || !GST_IS_BASE_SRC (cap->element))
+    return -1;
+  src = GST_BASE_SRC (cap->element);
+  if (src->num_buffers < 0 || src->num_buffers_left < 0)
+    return -1;
+  return (gint64) src->num_buffers_left + 1;
+}
+
 /* The path and the reader thread that drains it into the queue.  FALSE:
  * flushing (*ret FLUSHING) or an error (*ret ERROR, *@error). */
 #define IVTV_READ_PACE (80 * GST_MSECOND)
@@ -367,6 +384,7 @@ read_next (gpointer data, gboolean behind, GstBuffer ** buf, gboolean * more,
 static gboolean
 start_reading (IvtvCapture * cap, GstFlowReturn * ret, IvtvError ** error)
 {
+  gint64 max_buffers;
   gboolean ok = TRUE;
   GstClockTime pace = 0;
 
@@ -389,7 +407,9 @@ start_reading (IvtvCapture * cap, GstFlowReturn * ret, IvtvError ** error)
   if (cap->path->mode == IVTV_IO_RW && cap->mpeg)
     pace = MIN (ivtv_capture_latency (cap, cap->settings.blocksize),
         IVTV_READ_PACE);
+  max_buffers = num_buffers (cap);
   g_mutex_lock (&cap->state_lock);
+  cap->limits.max_buffers = max_buffers;
   cap->reader = ivtv_reader_thread_start (cap->element, &cap->limits,
       ivtv_io_mode_is_streaming (cap->path->mode), pace, &cap->signal,
       read_next, cap);

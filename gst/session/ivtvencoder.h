@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* ivtvsrc — the MPEG encoder controls as element properties (stream-type,
+/* ivtvsrc — the MPEG encoder controls as element properties (their
+ * GParamSpecs, installed by the element's property table: stream-type,
  * bitrate-mode, bitrate, peak-bitrate, gop-size, b-frames, aspect,
  * audio-rate, audio-bitrate) and extra-controls (a GstStructure of any
  * controls by their v4l2-ctl names, as v4l2src has it).

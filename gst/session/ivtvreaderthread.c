@@ -42,6 +42,8 @@ struct _IvtvReaderThread
   gpointer data;
   gboolean frames;
   gint64 pace_us;               /* byte streams: the least time between reads */
+  gint64 max_buffers;           /* the limits' (reader thread only) */
+  gint64 queued;                /* buffers queued (reader thread only) */
 
   GThread *thread;
   GMutex lock;                  /* the flags below */
@@ -107,6 +109,17 @@ post_stats (IvtvReaderThread * r, gboolean final)
 }
 
 static gboolean
+final_posted (IvtvReaderThread * r)
+{
+  gboolean posted;
+
+  g_mutex_lock (&r->lock);
+  posted = r->final_posted;
+  g_mutex_unlock (&r->lock);
+  return posted;
+}
+
+static gboolean
 stats_tick (GstClock * clock, GstClockTime time, GstClockID id, gpointer data)
 {
   IvtvStatsTick *tick = data;
@@ -115,7 +128,8 @@ stats_tick (GstClock * clock, GstClockTime time, GstClockID id, gpointer data)
   (void) time;
   (void) id;
   g_mutex_lock (&tick->lock);
-  if (tick->reader && !tick->reader->final_posted)
+  /* final_posted is the reader's (r->lock): the final one may be posting */
+  if (tick->reader && !final_posted (tick->reader))
     post_stats (tick->reader, FALSE);
   g_mutex_unlock (&tick->lock);
   return TRUE;
@@ -277,7 +291,8 @@ take_buffer (IvtvReaderThread * r, GstBuffer * buf)
     r->first_pts = GST_BUFFER_PTS (buf);
   ivtv_stats_add_read (r->stats, gst_buffer_get_size (buf), monotonic ());
   check_gap (r, buf);
-  ivtv_queue_push (r->queue, buf);
+  if (ivtv_queue_push (r->queue, buf) == IVTV_QUEUE_OK)
+    r->queued++;
 }
 
 /* A live source captures in PLAYING only: paused, the card is not read
@@ -362,6 +377,13 @@ reader_loop (gpointer data)
       gsize size = gst_buffer_get_size (buf);
 
       take_buffer (r, buf);
+      if (r->max_buffers > 0 && r->queued >= r->max_buffers) {
+        /* num-buffers: the recording ends after these (issue 28 item 8) */
+        GST_DEBUG_OBJECT (r->element, "%" G_GINT64_FORMAT " buffers queued: "
+            "reading no more", r->queued);
+        ivtv_queue_push_flow (r->queue, GST_FLOW_EOS);
+        break;
+      }
       pace (r, t0, size, more);
     } else if (ret != GST_FLOW_FLUSHING) {
       GST_DEBUG_OBJECT (r->element, "the reader ends: %s",
@@ -396,6 +418,7 @@ ivtv_reader_thread_start (GstElement * element,
   r->produce = produce;
   r->data = data;
   r->frames = frames;
+  r->max_buffers = limits->max_buffers;
   r->first_pts = GST_CLOCK_TIME_NONE;
   r->last_gap_warn = GST_CLOCK_TIME_NONE;
   r->last_pop_us = g_get_monotonic_time ();
@@ -446,7 +469,9 @@ ivtv_reader_thread_pop (IvtvReaderThread * r, GstBuffer ** buf,
   r->in_pop = FALSE;
   r->last_pop_us = g_get_monotonic_time ();
   g_mutex_unlock (&r->lock);
-  if (ret == GST_FLOW_EOS)
+  /* the final stats before the end: EOS, or the error the element posts
+   * next (issue 28 item 12: error paths had none until stop) */
+  if (ret != GST_FLOW_OK && ret != GST_FLOW_FLUSHING)
     post_stats (r, TRUE);
   return ret;
 }

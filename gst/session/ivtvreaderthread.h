@@ -47,6 +47,10 @@ typedef struct
   guint64 max_bytes;            /* 0 = no bound */
   GstClockTime max_time;        /* 0 = no bound */
   guint stats_interval;         /* ms, 0 = no periodic message */
+  gint64 max_buffers;           /* num-buffers: the reader stops once it
+                                 * queued this many (EOS after them); what
+                                 * it would read past the end is not read,
+                                 * so never dropped as a loss; <= 0: none */
 } IvtvReaderLimits;
 
 /* The next buffer from the card.  @behind: buffers are waiting in the

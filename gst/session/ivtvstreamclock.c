@@ -3,7 +3,7 @@
  * ivtvstreamclock.h for the method): an incremental reader of MPEG
  * program-stream pack and PES headers and of transport-stream packet
  * headers, which skips every payload by its length, and the bookkeeping
- * of SCR/PCR, the video timestamps' lead and the continuity counters. */
+ * of SCR/PCR, the timestamps' lead and the continuity counters. */
 #include "ivtvstreamclock.h"
 
 #include <string.h>
@@ -20,6 +20,10 @@
 #define PS_PENDING_MAX_TICKS (G_GINT64_CONSTANT (27000000))
 /* a TS gap is closed when every PID came back, or after this many packets */
 #define TS_GAP_PACKETS 256
+/* elementary streams whose timestamps are followed: 0xC0-0xEF (audio,
+ * video) in slots 0-47, 0xBD (private 1: AC-3, LPCM) in 48 */
+#define PES_SLOTS 49
+#define PES_SLOT(sid) ((sid) == 0xbd ? 48 : (gint) (sid) - 0xc0)
 
 typedef struct
 {
@@ -52,11 +56,12 @@ struct _IvtvStreamClock
 
   /* PS */
   guint32 mux_rate;             /* units of 50 bytes/s */
-  gboolean have_lead;
-  gint64 lead;                  /* last video DTS/PTS minus the SCR */
+  /* per elementary stream (PES_SLOT): its last DTS/PTS minus the SCR */
+  gint64 lead[PES_SLOTS];
+  guint64 lead_ok;              /* bit per slot */
   gboolean pending;
-  gint64 pending_j, pending_lead;
-  gboolean pending_has_lead;
+  gint64 pending_j, pending_lead[PES_SLOTS];
+  guint64 pending_ok;
   guint64 pending_pos, pending_elapsed;
 
   /* TS */
@@ -123,7 +128,7 @@ clock_advance (IvtvStreamClock * sc, guint64 clock, guint64 pos)
   sc->clock = clock;
   if (d < 0) {
     sc->pending = FALSE;
-    sc->have_lead = FALSE;
+    sc->lead_ok = 0;
     return -1;
   }
   sc->elapsed += d;
@@ -133,7 +138,7 @@ clock_advance (IvtvStreamClock * sc, guint64 clock, guint64 pos)
 /* ---- program stream ---- */
 
 /* The pause (or loss) is over: the time lost is the SCR's unexplained
- * advance plus the change of the video's lead; the bytes, the SCR's
+ * advance plus the change of a stream's lead; the bytes, the SCR's
  * unexplained advance at the stream's average rate before the gap (at
  * most at the mux rate) */
 static void
@@ -167,12 +172,12 @@ ps_pack (IvtvStreamClock * sc, guint64 scr, guint32 mux_rate)
         sc->pending_j = 0;
         sc->pending_pos = sc->hdr_pos;
         sc->pending_elapsed = sc->elapsed - d;
-        sc->pending_has_lead = sc->have_lead;
-        sc->pending_lead = sc->lead;
+        sc->pending_ok = sc->lead_ok;
+        memcpy (sc->pending_lead, sc->lead, sizeof (sc->lead));
       }
       sc->pending_j += unexplained;
     }
-    if (sc->pending && (!sc->pending_has_lead
+    if (sc->pending && (sc->pending_ok == 0
             || (gint64) (sc->elapsed - sc->pending_elapsed) >
             PS_PENDING_MAX_TICKS))
       ps_resolve (sc, 0);
@@ -182,18 +187,20 @@ ps_pack (IvtvStreamClock * sc, guint64 scr, guint32 mux_rate)
     sc->mux_rate = mux_rate;
 }
 
+/* a timestamp of the stream in @slot: the first one after a pause (or
+ * loss) tells, by how its lead over the SCR changed, which it was */
 static void
-ps_video_timestamp (IvtvStreamClock * sc, guint64 ts90k)
+ps_timestamp (IvtvStreamClock * sc, gint slot, guint64 ts90k)
 {
   gint64 lead;
 
-  if (!sc->have_clock)
+  if (!sc->have_clock || slot < 0 || slot >= PES_SLOTS)
     return;
   lead = clock_diff (ts90k * 300, sc->clock);
-  if (sc->pending)
-    ps_resolve (sc, sc->pending_has_lead ? lead - sc->pending_lead : 0);
-  sc->lead = lead;
-  sc->have_lead = TRUE;
+  if (sc->pending && (sc->pending_ok & (G_GUINT64_CONSTANT (1) << slot)))
+    ps_resolve (sc, lead - sc->pending_lead[slot]);
+  sc->lead[slot] = lead;
+  sc->lead_ok |= G_GUINT64_CONSTANT (1) << slot;
 }
 
 static guint64
@@ -203,18 +210,19 @@ pes_ts (const guint8 * p)
       (guint64) (p[2] >> 1) << 15 | (guint64) p[3] << 7 | p[4] >> 1;
 }
 
-/* a PES header of a video stream: its DTS, else PTS, if complete */
+/* a PES header of a followed stream: its DTS, else PTS, if complete */
 static void
-ps_video_pes (IvtvStreamClock * sc)
+ps_pes (IvtvStreamClock * sc)
 {
   const guint8 *h = sc->hdr;
+  gint slot = PES_SLOT (h[3]);
   guint i = 6;
 
   if ((h[6] >> 6) == 2) {       /* MPEG-2 */
     if ((h[7] & 0xc0) == 0xc0 && sc->hdr_len >= 19)
-      ps_video_timestamp (sc, pes_ts (h + 14));
+      ps_timestamp (sc, slot, pes_ts (h + 14));
     else if ((h[7] & 0x80) && sc->hdr_len >= 14)
-      ps_video_timestamp (sc, pes_ts (h + 9));
+      ps_timestamp (sc, slot, pes_ts (h + 9));
     return;
   }
   while (i < sc->hdr_len && h[i] == 0xff)       /* MPEG-1 stuffing */
@@ -222,9 +230,9 @@ ps_video_pes (IvtvStreamClock * sc)
   if (i + 2 <= sc->hdr_len && (h[i] >> 6) == 1)
     i += 2;                     /* STD buffer */
   if (i + 10 <= sc->hdr_len && (h[i] >> 4) == 3)
-    ps_video_timestamp (sc, pes_ts (h + i + 5));
+    ps_timestamp (sc, slot, pes_ts (h + i + 5));
   else if (i + 5 <= sc->hdr_len && (h[i] >> 4) == 2)
-    ps_video_timestamp (sc, pes_ts (h + i));
+    ps_timestamp (sc, slot, pes_ts (h + i));
 }
 
 /* the header in hdr is as long as hdr_want: read it, or want more.
@@ -234,6 +242,7 @@ ps_header (IvtvStreamClock * sc)
 {
   const guint8 *h = sc->hdr;
   guint sid = h[3], len;
+  gboolean followed;
   guint64 scr;
 
   if (h[0] || h[1] || h[2] != 1 || sid < 0xb9)
@@ -271,12 +280,13 @@ ps_header (IvtvStreamClock * sc)
   len = (h[4] << 8) | h[5];
   if (len == 0)                 /* unbounded: not in a program stream */
     return FALSE;
-  if (sid >= 0xe0 && sid <= 0xef && sc->hdr_want == 6) {
+  followed = sid >= 0xc0 || sid == 0xbd;
+  if (followed && sc->hdr_want == 6) {
     sc->hdr_want = MIN (6 + len, (guint) HDR_MAX);
     return TRUE;
   }
-  if (sid >= 0xe0 && sid <= 0xef)
-    ps_video_pes (sc);
+  if (followed)
+    ps_pes (sc);
   sc->skip = 6 + len - sc->hdr_len;
   return TRUE;
 }

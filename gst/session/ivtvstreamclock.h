@@ -13,17 +13,20 @@
  * program_mux_rate; the bytes between two packs at the mux rate explain
  * part of the SCR's advance.  A variable-rate mux also pauses on purpose
  * (its SCR jumps while the decoder's buffer is full), so an unexplained
- * advance J is checked against the video timestamps (DTS, else PTS, of
- * the PES headers of streams 0xE0-0xEF): in a pause the next picture's
- * timestamp does not move with the SCR (its lead over the SCR shrinks by
- * J); after a loss it moves with it.  The time lost is J plus the change
- * of that lead; losses shorter than IVTV_STREAM_CLOCK_PS_MIN_LOSS_NS are
- * within the mux's own jitter and are not reported (measured on the
- * emulator's mplex streams: at most 16 ms on pictures, 77 ms on black,
- * whose pictures share PES packets; one 32 KiB transfer of a 6 Mbit/s
- * stream is about 45 ms).  The bytes lost are estimated from the stream's
- * average rate so far.  Only pack and PES headers are read: payloads are
- * skipped by their lengths.
+ * advance J is checked against the timestamps (DTS, else PTS) of the PES
+ * headers of the audio and video streams (0xC0-0xEF, 0xBD): in a pause
+ * the next timestamp of a stream does not move with the SCR (its lead
+ * over the SCR shrinks by J); after a loss it moves with it.  The time
+ * lost is J plus the change of the lead of the first stream heard from
+ * after the jump (audio, with a PTS every few packs, serves a DVD stream
+ * whose video has one per GOP); losses shorter than
+ * IVTV_STREAM_CLOCK_PS_MIN_LOSS_NS are within the mux's own jitter and
+ * are not reported (measured on the emulator's mplex streams with video
+ * leads alone: at most 16 ms on pictures, 77 ms on black, whose pictures
+ * share PES packets; one 32 KiB transfer of a 6 Mbit/s stream is about
+ * 45 ms).  The bytes lost: J at the stream's average rate before the gap
+ * (at most at the mux rate).  Only pack and PES headers are read:
+ * payloads are skipped by their lengths.
  *
  * Transport stream (188-byte packets): the 4-bit continuity counter of
  * every PID with payload (a repeated counter is a duplicate; the

@@ -34,6 +34,8 @@ typedef struct
 {
   guint64 bytes, bytes_at_error;
   guint errors;
+  gboolean final_stats;         /* the final ivtvsrc-stats came */
+  gboolean final_before_error;  /* ... before ivtvsrc's error */
 } BytesAtError;
 
 static GstPadProbeReturn
@@ -54,6 +56,17 @@ note_error (GstBus * bus, GstMessage * msg, gpointer data)
   GError *err = NULL;
 
   (void) bus;
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ELEMENT
+      && gst_structure_has_name (gst_message_get_structure (msg),
+          "ivtvsrc-stats")) {
+    gboolean final = FALSE;
+
+    gst_structure_get_boolean (gst_message_get_structure (msg), "final",
+        &final);
+    if (final && !b->final_stats)
+      b->final_before_error = b->errors == 0;
+    b->final_stats |= final;
+  }
   if (GST_MESSAGE_TYPE (msg) != GST_MESSAGE_ERROR)
     return GST_BUS_PASS;
   gst_message_parse_error (msg, &err, NULL);
@@ -70,7 +83,7 @@ note_error (GstBus * bus, GstMessage * msg, gpointer data)
  * and it is ivtvsrc's only error (held errors used to be posted as a list). */
 GST_START_TEST (test_fault_unplug_error_after_every_byte)
 {
-  BytesAtError b = { 0, 0, 0 };
+  BytesAtError b = { 0, 0, 0, FALSE, FALSE };
   IcResult res;
   GstElement *pipe = gst_parse_launch ("ivtvsrc blocksize=65536 ! "
       "fakesink name=sink", NULL);
@@ -85,6 +98,9 @@ GST_START_TEST (test_fault_unplug_error_after_every_byte)
       res.error);
   fail_unless_equals_int (b.bytes_at_error, 1000000);
   fail_unless_equals_int (b.errors, 1);
+  /* issue 28 item 12: the final stats on the error path too, first */
+  fail_unless (b.final_stats && b.final_before_error,
+      "final ivtvsrc-stats: %s", b.final_stats ? "after the error" : "none");
   gst_bus_set_sync_handler (bus, NULL, NULL, NULL);
   gst_object_unref (bus);
   gst_object_unref (pad);
@@ -253,7 +269,7 @@ GST_END_TEST;
 static gboolean
 drain_unplugged (guint64 eos_at, gboolean * ended)
 {
-  BytesAtError b = { 0, 0, 0 };
+  BytesAtError b = { 0, 0, 0, FALSE, FALSE };
   GstElement *pipe = gst_parse_launch ("ivtvsrc reconnect=true ! "
       "fakesink name=sink", NULL);
   GstElement *sink = gst_bin_get_by_name (GST_BIN (pipe), "sink");

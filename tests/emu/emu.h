@@ -11,7 +11,7 @@
  * run directory made by `ivtv-emu`, mapped MAP_SHARED by every process of the
  * run (state.c).  Faults come from the environment (faults.c).
  *
- * HOW TO ADD A PROFILE (e.g. helper A2's `webcam`, `tv-streaming`)
+ * HOW TO ADD A PROFILE (e.g. `webcam`, `tv-streaming`)
  *  1. Write the profile as a `const struct emu_profile` in its own file,
  *     e.g. tests/emu/profile-webcam.c:
  *        const struct emu_profile emu_profile_webcam = {
@@ -26,7 +26,7 @@
  *  2. Declare it below in the "profile list" block (extern line) and add it
  *     to emu_profiles[] in profiles.c (keep --list order: MPEG cards first).
  *  3. Add the .c file to `emu_sources` in tests/emu/meson.build.
- *  The streaming engine (stream.c, owned by A2) implements struct emu_engine.
+ *  The streaming engine (stream.c) implements struct emu_engine.
  *  The core already answers QUERYCAP, G/S_PRIORITY, ENUM/G/S_INPUT, ENUMAUDIO,
  *  G/S_AUDIO, ENUMSTD/G/S_STD/QUERYSTD, G/S_TUNER, G/S_FREQUENCY, all control
  *  ioctls, ENUM_FMT, ENUM_FRAMESIZES/FRAMEINTERVALS, G/TRY/S_FMT, G/S_PARM,
@@ -333,7 +333,7 @@ emu_file_gone (const struct emu_file *f)
 
 extern const struct emu_engine emu_engine_mpeg; /* mpeg.c: read() encoder */
 extern const struct emu_engine emu_engine_sink; /* sink.c: write()-only output */
-extern const struct emu_engine emu_engine_stream;       /* stream.c (A2) */
+extern const struct emu_engine emu_engine_stream;       /* stream.c */
 extern const struct emu_engine emu_engine_vbi;  /* vbi.c: VBI capture */
 
 /* vbi.c: the VBI profiles ivtv and tv-streaming cards point at */
@@ -352,8 +352,8 @@ extern const struct emu_engine emu_engine_hdpvr;        /* profile-hdpvr.c */
 extern const struct emu_profile emu_profile_pvr250;
 extern const struct emu_profile emu_profile_pvr150;
 extern const struct emu_profile emu_profile_notcapture;
-extern const struct emu_profile emu_profile_webcam;     /* A2 */
-extern const struct emu_profile emu_profile_tv_streaming;       /* A2 */
+extern const struct emu_profile emu_profile_webcam;
+extern const struct emu_profile emu_profile_tv_streaming;
 extern const struct emu_profile emu_profile_tv_webcam;
 
 /* emu_n_profiles entries; an entry is NULL when that profile's file is not

@@ -56,6 +56,7 @@ struct mpeg_priv
   const struct emu_clip *clip;
   size_t off;
   uint64_t clock;               /* 90 kHz ticks the loops so far added */
+  struct emu_cc cc;             /* TS counters the loops so far added */
   uint32_t clip_input;          /* input the current clip came from */
   bool black;                   /* it is the no-signal clip (its own rate) */
   struct emu_mpq q;             /* the driver's buffers (paced runs) */
@@ -419,8 +420,10 @@ copy_out (struct emu_file *f, unsigned char *buf, uint64_t n)
     size_t k;
 
     if (!p->clip || p->off >= p->clip->len) {
-      if (p->clip)
+      if (p->clip) {
         p->clock += p->clip->dur90k;    /* the encoder's clock runs on */
+        emu_cc_played (&p->cc, p->clip);        /* and its TS counters */
+      }
       p->clip = next_clip (f);
       p->off = 0;
       if (!p->clip)
@@ -431,7 +434,7 @@ copy_out (struct emu_file *f, unsigned char *buf, uint64_t n)
       k = n;
     if (buf) {
       memcpy (buf, p->clip->data + p->off, k);
-      emu_clip_stamp_range (p->clip, p->off, k, p->clock, buf);
+      emu_clip_stamp_range (p->clip, p->off, k, p->clock, &p->cc, buf);
       buf += k;
     }
     p->off += k;

@@ -174,8 +174,9 @@ test_ps_spliced (void)
   check_ps_cut ("c1-ntsc.mpg", 50 * 2048 + 777, 16 * 32768);
 }
 
-/* one clip: looped, its continuity counters jump where it starts again
- * (the emulator does not rewrite them, see tests/emu/payload-stamps.c) */
+/* one clip each: a clip repeated as it is would jump its continuity
+ * counters where it starts again (the emulator rewrites them as it loops,
+ * tests/emu/payload-stamps.c; emu-mpeg-queue-clock-clean checks that) */
 static void
 test_ts_clean (void)
 {

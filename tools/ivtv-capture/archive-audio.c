@@ -168,13 +168,14 @@ make_source (const gchar * name, CapArchive * a, GError ** error)
     a->audio_at_end = TRUE;     /* read(): stamped when the read ends */
   } else {
     e = gst_element_factory_make ("alsasrc", "audio-src");
-    /* time stamps from the pipeline clock as the samples come; the
-     * samples themselves untouched (the skew method skips or repeats
-     * whole segments) */
-    if (e)
-      gst_util_set_object_arg (G_OBJECT (e), "slave-method", "re-timestamp");
-    /* half a second of the device's own buffer: a busy machine does not
-     * make it overrun (lost samples become silence, but still) */
+    /* slave-method stays "skew": its time stamps are the ALSA position
+     * (the delay it reports) mapped onto the pipeline clock, off by at
+     * most half a segment, which the fit averages out; "re-timestamp"
+     * subtracts the whole ring's length instead of the delay
+     * (gstaudiobasesrc.c), a bias that changes with the ring's fill.
+     * Half a second of ring: a busy machine does not make it overrun, and
+     * skew skips samples only beyond the ring (then counted in the
+     * offsets, put back as silence) */
     if (e)
       g_object_set (e, "buffer-time", (gint64) 500000, NULL);
     if (e)

@@ -2,8 +2,8 @@
 /* ivtv-capture — the state of one capture shared by its files: main.c
  * (options, the manual, the run and its exit status), pipeline.c (finding
  * the card, the recording and preview pipelines, the bus), status.c (the
- * live status line and plain log lines) and record.c (the archival sidecar
- * and the DVD folder). */
+ * live status line and plain log lines) and record.c (the archival sidecar,
+ * the picture changes seen in the stream, and the DVD folder). */
 #ifndef IVTV_CAPTURE_H
 #define IVTV_CAPTURE_H
 
@@ -39,6 +39,14 @@ typedef struct
   gdouble start, end;
   CapSignal state;
 } CapGap;
+
+/* the picture size changed in the recorded stream (a standard change
+ * mid-capture), at a time in seconds from the start of the recording */
+typedef struct
+{
+  gdouble at;
+  guint from_w, from_h, to_w, to_h;
+} CapPicture;
 
 #define CAP_RATE_SAMPLES 8
 
@@ -104,6 +112,14 @@ typedef struct
   gint video_width, video_height;
   gdouble media_duration;       /* from the discoverer, -1 unknown */
   gchar *dvd_dir;
+
+  /* the picture size in the stream's sequence headers (record.c): read by
+   * the streaming thread, its changes handed to the main loop */
+  guint64 pic_win;
+  guint pic_w, pic_h, pic_new_w, pic_new_h;
+  GMutex pic_lock;
+  GArray *pictures;             /* CapPicture, under pic_lock */
+  guint pic_told;               /* changes already told (main loop) */
 } Capture;
 
 /* pipeline.c */
@@ -150,5 +166,8 @@ void cap_discover (Capture * c);
 gboolean cap_dvd_available (void);
 gchar *cap_dvd_dir (const gchar * output);
 gboolean cap_dvd_author (Capture * c, GError ** error);
+void cap_picture_watch (Capture * c);
+void cap_picture_tell (Capture * c);
+gboolean cap_picture_changed (Capture * c, gchar ** why);
 
 #endif /* IVTV_CAPTURE_H */

@@ -73,7 +73,8 @@
 "       nothing recorded\n" \
 "  5    disk full or another write error: FILE is intact up to its last\n" \
 "       complete write\n" \
-"  6    the capture is complete but dvdauthor failed\n" \
+"  6    the capture is complete but no DVD folder was made: dvdauthor\n" \
+"       failed, or the TV standard changed during the recording\n" \
 "  130  Ctrl-C before anything was recorded, or a second Ctrl-C\n" \
 "\n" \
 "Examples:\n" \
@@ -386,6 +387,7 @@ tick (gpointer data)
     cap_stop (c, why);
     g_free (why);
   }
+  cap_picture_tell (c);
   return cap_status_tick (c);
 }
 
@@ -412,10 +414,15 @@ static void
 finish_files (Capture * c)
 {
   GError *err = NULL;
-  gchar *json = cap_sidecar_path (c->output);
+  gchar *json = cap_sidecar_path (c->output), *why = NULL;
 
   cap_discover (c);
-  if (c->dvd && c->exit_code == CAP_EXIT_OK && cap_dvd_available ()) {
+  if (c->dvd && c->exit_code == CAP_EXIT_OK && cap_picture_changed (c, &why))
+    /* dvdauthor would make a DVD of one standard from both */
+    cap_fail (c, CAP_EXIT_DVD, "%s: a DVD holds one TV standard, so no DVD "
+        "folder was made (%s is complete; split it, or record again with "
+        "--standard)", why, c->output);
+  else if (c->dvd && c->exit_code == CAP_EXIT_OK && cap_dvd_available ()) {
     cap_status_event (c, "making the DVD folder with dvdauthor...");
     if (!cap_dvd_author (c, &err))
       cap_fail (c, CAP_EXIT_DVD, "%s (%s is complete)", err->message,
@@ -428,6 +435,7 @@ finish_files (Capture * c)
       cap_fail (c, CAP_EXIT_DISK_FULL, "%s", err->message);
     g_clear_error (&err);
   }
+  g_free (why);
   g_free (json);
 }
 
@@ -484,6 +492,8 @@ capture_free (Capture * c)
   if (c->end_time)
     g_date_time_unref (c->end_time);
   g_array_unref (c->gaps);
+  g_array_unref (c->pictures);
+  g_mutex_clear (&c->pic_lock);
   g_ptr_array_unref (c->warnings);
   g_free (c->device);
   g_free (c->input);
@@ -531,6 +541,7 @@ run (Capture * c)
     report (c);
     return c->exit_code;
   }
+  cap_picture_watch (c);
   g_unix_signal_add (SIGINT, on_sigint, c);
   g_unix_signal_add (SIGTERM, on_sigterm, c);
   g_unix_signal_add (SIGHUP, on_sighup, c);
@@ -551,6 +562,7 @@ run (Capture * c)
   gst_element_set_state (c->pipeline, GST_STATE_NULL);
   cap_archive_report (c);       /* raw cards: frame totals, sync */
   judge_end (c);
+  cap_picture_tell (c);
   if (atomic_load (&c->rec_start_us) != 0)
     cap_status_finish (c);
   if (atomic_load (&c->bytes) > 0)
@@ -583,6 +595,8 @@ main (int argc, char **argv)
   c.gaps = g_array_new (FALSE, FALSE, sizeof (CapGap));
   c.warnings = g_ptr_array_new_with_free_func (g_free);
   c.media_duration = -1;
+  c.pictures = g_array_new (FALSE, FALSE, sizeof (CapPicture));
+  g_mutex_init (&c.pic_lock);
   ret = parse_options (&c, argc, argv);
   if (ret < 0) {
     if (c.standard == NULL)

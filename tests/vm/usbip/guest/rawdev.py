@@ -142,6 +142,33 @@ def c_frames():
         first, first + 19 + missed, missed)
 
 
+def c_frames_loss():
+    """Frames the driver drops (no buffer queued) leave no gap in its
+    sequence numbers (stk1160_buffer_done, usbtv_image_chunk count only
+    delivered frames); the picture's counter shows them. The element must
+    not lose them silently: its final ivtvsrc-stats counts them."""
+    need_node()
+    path = os.path.join(TMP, "raw-loss.yuv")
+    p = run(["gst-launch-1.0", "-m"] + src("num-buffers=60 stats-interval=0")
+            + ["!", "filesink", "location=" + path], 300)
+    if p.returncode:
+        raise Fail("capture failed: %s" % gst_errors(p.stdout))
+    n, first, missed = check_frames(path)
+    finals = re.findall(r"ivtvsrc-stats.*frames-lost=\(guint64\)(\d+).*final="
+                        r"\(boolean\)true", p.stdout)
+    if not finals:
+        raise Fail("no final ivtvsrc-stats message")
+    lost = int(finals[-1])
+    if missed == 0:
+        raise Skip("the driver dropped no frame in this run (%d frames exact): "
+                   "nothing to check" % n)
+    if lost < missed:
+        raise Fail("%d frames exact, %d of the pictures sent missing (counters "
+                   "%d..%d), the element's final stats say frames-lost=%d"
+                   % (n, missed, first, first + n + missed - 1, lost))
+    return "%d frames, %d missing, frames-lost=%d" % (n, missed, lost)
+
+
 def c_input_std():
     d = need_node()
     p = run(["gst-launch-1.0"] + src("input=svideo standard=ntsc num-buffers=3")
@@ -249,7 +276,8 @@ def c_replug():
 
 
 CHECKS = [("bind", c_bind), ("compliance", c_compliance), ("caps", c_caps),
-          ("frames", c_frames), ("input-std", c_input_std),
+          ("frames", c_frames), ("frames-loss", c_frames_loss),
+          ("input-std", c_input_std),
           ("end-sigint", c_end_sigint), ("busy", c_busy), ("alsa-sibling", c_alsa), ("unplug", c_unplug),
           ("replug", c_replug)]
 
