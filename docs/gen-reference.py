@@ -148,7 +148,7 @@ def messages_from_sources():
         for macro, name in names.items():
             text = re.sub(r"(gst_structure_new(?:_empty)?\s*\(\s*)" + macro
                           + r"\b", r'\1"%s"' % name, text)
-        for kind, macro in (("ERROR", "GST_ELEMENT_ERROR"),
+        for kind, macro in (("ERROR", "(?:GST_ELEMENT_ERROR|IVTV_ERROR)"),
                             ("WARNING", "GST_ELEMENT_WARNING")):
             if re.search(macro + r"\s*\(", text) or re.search(
                     r"gst_element_message_full\s*\([^,]+,\s*GST_MESSAGE_"

@@ -12,7 +12,7 @@ PKGS=(
   qemu-system-x86 busybox-static cpio python3-gi gir1.2-gstreamer-1.0
   libgudev-1.0-dev python3-gst-1.0 udev gettext
   tmux xvfb x11-utils gstreamer1.0-x dvdauthor mjpegtools
-  ffmpeg gstreamer1.0-plugins-ugly libzvbi-dev
+  ffmpeg gstreamer1.0-plugins-ugly libzvbi-dev gstreamer1.0-alsa alsa-utils
   debhelper lintian help2man bash-completion git
 )
 

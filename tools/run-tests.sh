@@ -2,8 +2,8 @@
 # The README's test command: installs what is missing, builds, runs every
 # meson test suite and ends with one line "tests: N passed, N failed, N skipped"
 # computed from meson's own results (the testlog*.json of every run).
-# Runs: the normal build, then the ASan+UBSan build (build-asan), then
-# valgrind on the normal build.  Extra arguments go to the normal
+# Runs: the normal build, then the ASan+UBSan build (build-asan), then the
+# ThreadSanitizer build (build-tsan), then valgrind on the normal build.  Extra arguments go to the normal
 # `meson test` (e.g. --suite element) and leave the variants out.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +32,29 @@ if [ $# -eq 0 ]; then
     logs+=(build-asan/meson-logs/testlog-asan*.json)
   else
     echo "run-tests: the ASan build failed" >&2; rc=1
+  fi
+  # ThreadSanitizer: the element runs where the threads meet (the reader
+  # thread, create(), the signal watch, live property changes) -- a
+  # reconnect while capturing on read() (reconnect-read) and streaming
+  # (live-changes-ready-stream), live changes and a colour balance across a
+  # reconnect, a stall, the PVR-250 basics, the priority unit test -- in
+  # about a minute; tests/sanitize/tsan-run.sh says how.  The rest of the
+  # element suite repeats these paths with timing checks TSan's slowdown
+  # breaks (frame spacing) or through programs that are not TSan-built.
+  if [ ! -f build-tsan/build.ninja ]; then
+    meson setup build-tsan --werror --buildtype=debug \
+      -Db_sanitize=thread -Db_lundef=false >/dev/null
+  fi
+  if meson compile -C build-tsan >/dev/null; then
+    rm -f build-tsan/meson-logs/testlog-tsan*.json
+    meson test -C build-tsan --print-errorlogs --num-processes 2 \
+      --logbase testlog-tsan --timeout-multiplier 3 \
+      --wrapper "$PWD/tests/sanitize/tsan-run.sh" \
+      reconnect-read live-changes-reconnect live-changes-ready-stream \
+      element-pvr250 robust-stall test-priority || rc=1
+    logs+=(build-tsan/meson-logs/testlog-tsan*.json)
+  else
+    echo "run-tests: the TSan build failed" >&2; rc=1
   fi
   # valgrind: the unit tests, the read path with its faults, the error
   # cases, the streaming path, negotiation and reconnect -- every file of

@@ -6,7 +6,6 @@
 #endif
 
 #include "ivtvcard.h"
-#include "ivtvpcm.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +13,7 @@
 const gchar *
 ivtv_card_role (const IvtvDevice * dev, const IvtvProbe * p)
 {
-  if (ivtv_pcm_is_node (dev))
+  if (ivtv_device_is_pcm (dev))
     return "audio";
   if (!(dev->device_caps & V4L2_CAP_VIDEO_CAPTURE)
       && (dev->device_caps & (V4L2_CAP_VBI_CAPTURE |
@@ -25,42 +24,98 @@ ivtv_card_role (const IvtvDevice * dev, const IvtvProbe * p)
   return "raw-video";
 }
 
+#define SAME_FIELD(a, b, f) \
+  (strncmp ((const gchar *) (a)->f, (const gchar *) (b)->f, \
+      sizeof ((a)->f)) == 0)
+
+/* Does the open node offer the MPEG format (VIDIOC_ENUM_FMT)? */
 static gboolean
-same_card (const IvtvDevice * a, const IvtvDevice * b)
+offers_mpeg (IvtvDevice * d)
 {
-  return strncmp ((const gchar *) a->cap.driver, (const gchar *) b->cap.driver,
-      sizeof (a->cap.driver)) == 0
-      && strncmp ((const gchar *) a->cap.bus_info,
-      (const gchar *) b->cap.bus_info, sizeof (a->cap.bus_info)) == 0;
+  struct v4l2_fmtdesc f;
+  guint i;
+
+  for (i = 0; i < 64; i++) {
+    memset (&f, 0, sizeof (f));
+    f.index = i;
+    f.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    if (ivtv_ioctl (d, VIDIOC_ENUM_FMT, &f) < 0)
+      return FALSE;
+    if (f.pixelformat == V4L2_PIX_FMT_MPEG)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* The role of a node just opened (open: a capture node) or refused. */
+static const gchar *
+node_role (IvtvDevice * d, gboolean open)
+{
+  guint32 caps = (d->cap.capabilities & V4L2_CAP_DEVICE_CAPS) ?
+      d->cap.device_caps : d->cap.capabilities;
+
+  if (!open)
+    return (caps & V4L2_CAP_RADIO) ? "radio" : "other";
+  if (ivtv_device_is_pcm (d))
+    return "audio";
+  if (!(d->device_caps & V4L2_CAP_VIDEO_CAPTURE))
+    return "vbi";
+  return offers_mpeg (d) ? "mpeg" : "raw-video";
 }
 
 gchar *
-ivtv_card_siblings (const IvtvDevice * dev)
+ivtv_card_find_node (const struct v4l2_capability *card, const gchar * skip,
+    IvtvCardVisit visit, gpointer data)
 {
   static const struct
   {
     const gchar *prefix;
     guint n;
   } kinds[] = { {"/dev/video", 64}, {"/dev/vbi", 32}, {"/dev/radio", 32} };
-  GString *s = g_string_new (NULL);
+  gchar *found = NULL;
   IvtvDevice d;
   guint k, i;
 
   ivtv_device_init (&d, NULL);
-  for (k = 0; k < G_N_ELEMENTS (kinds); k++)
-    for (i = 0; i < kinds[k].n; i++) {
+  for (k = 0; k < G_N_ELEMENTS (kinds) && found == NULL; k++)
+    for (i = 0; i < kinds[k].n && found == NULL; i++) {
       gchar *path = g_strdup_printf ("%s%u", kinds[k].prefix, i);
+      gboolean open;
 
       /* QUERYCAP fills d.cap even when the node is no capture node */
       memset (&d.cap, 0, sizeof (d.cap));
-      ivtv_device_open (&d, path, TRUE, NULL);
+      open = ivtv_device_open (&d, path, TRUE, NULL);
+      if (d.cap.driver[0] && g_strcmp0 (path, skip) != 0
+          && SAME_FIELD (&d.cap, card, driver)
+          && SAME_FIELD (&d.cap, card, bus_info)
+          && visit (path, &d.cap, node_role (&d, open), data))
+        found = g_strdup (path);
       ivtv_device_close (&d);
-      if (d.cap.driver[0] && g_strcmp0 (path, dev->path) != 0
-          && same_card (&d, dev))
-        g_string_append_printf (s, "%s%s", s->len ? "," : "", path);
       g_free (path);
     }
   ivtv_device_clear (&d);
+  return found;
+}
+
+/* every node: "a,b,c" */
+static gboolean
+append_sibling (const gchar * path, const struct v4l2_capability *cap,
+    const gchar * role, gpointer data)
+{
+  GString *s = data;
+
+  (void) cap;
+  (void) role;
+  g_string_append_printf (s, "%s%s", s->len ? "," : "", path);
+  return FALSE;
+}
+
+gchar *
+ivtv_card_siblings (const IvtvDevice * dev)
+{
+  GString *s = g_string_new (NULL);
+
+  g_free (ivtv_card_find_node (&dev->cap, dev->path, append_sibling, s));
   return g_string_free (s, FALSE);
 }
 

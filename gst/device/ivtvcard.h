@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — a node's place on its card: its role (MPEG, raw video, audio,
- * VBI), the other V4L2 nodes of the same card (same driver and bus_info)
+ * VBI), the one iterator over the other V4L2 nodes of the same card (same
+ * driver and bus_info) with their roles
  * and the ALSA capture device with the same sysfs parent (the method of
  * v4l-utils' libv4l2util get_first_alsa_cap_device()).  For the device
  * provider's properties and ivtvsrc's alsa-device property (the element
@@ -16,9 +17,22 @@ G_BEGIN_DECLS
 /* "mpeg", "raw-video", "audio" (the PCM node) or "vbi" */
 const gchar *ivtv_card_role (const IvtvDevice * dev, const IvtvProbe * p);
 
+/* The one iterator over "the other nodes of this card, by role":
+ * /dev/video0..63, then /dev/vbi0..31, then /dev/radio0..31 answering
+ * QUERYCAP with @card's driver and bus_info, but @skip (a path, may be
+ * NULL).  @visit gets each one's path, QUERYCAP and role ("mpeg",
+ * "raw-video", "audio", "vbi" for capture nodes; "radio" or "other" for
+ * nodes that are not) and returns TRUE to stop there: that path is
+ * returned (g_free), else NULL.  Used by the session (the node of an
+ * application's fd that went away), the PCM node's and radio's advice
+ * (ivtvpcm.c) and the device provider (siblings). */
+typedef gboolean (*IvtvCardVisit) (const gchar * path,
+    const struct v4l2_capability * cap, const gchar * role, gpointer data);
+gchar *ivtv_card_find_node (const struct v4l2_capability *card,
+    const gchar * skip, IvtvCardVisit visit, gpointer data);
+
 /* The other nodes of @dev's card, "/dev/video24,/dev/video32,/dev/vbi0"
- * (/dev/video0..63, /dev/vbi0..31, /dev/radio0..31 answering QUERYCAP with
- * the same driver and bus_info), or "" (g_free). */
+ * (ivtv_card_find_node), or "" (g_free). */
 gchar *ivtv_card_siblings (const IvtvDevice * dev);
 
 /* "hw:CARD=ID" of the ALSA card with a capture PCM whose sysfs device is

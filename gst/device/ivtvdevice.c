@@ -8,7 +8,6 @@
 #include <glib/gi18n-lib.h>
 
 #include "ivtvdevice.h"
-#include "ivtvpcm.h"
 #include "ivtvdebug.h"
 
 #include <errno.h>
@@ -343,6 +342,20 @@ file_kind (mode_t mode)
   return "not a device";
 }
 
+gboolean
+ivtv_device_is_pcm (const IvtvDevice * dev)
+{
+  const gchar *drv = (const gchar *) dev->cap.driver;
+  guint32 want = V4L2_CAP_AUDIO | V4L2_CAP_READWRITE;
+
+  if ((dev->device_caps & want) != want || (dev->device_caps &
+          (V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_RADIO | V4L2_CAP_VBI_CAPTURE |
+              V4L2_CAP_SLICED_VBI_CAPTURE)))
+    return FALSE;
+  return strncmp (drv, "ivtv", sizeof (dev->cap.driver)) == 0
+      || strncmp (drv, "cx18", sizeof (dev->cap.driver)) == 0;
+}
+
 /* QUERYCAP and the capture check on dev->fd; closes it on failure. */
 static gboolean
 check_v4l2_capture (IvtvDevice * dev, GError ** error)
@@ -365,25 +378,21 @@ check_v4l2_capture (IvtvDevice * dev, GError ** error)
     dev->device_caps = dev->cap.capabilities;
 
   if (!(dev->device_caps & (V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_VBI_CAPTURE |
-              V4L2_CAP_SLICED_VBI_CAPTURE)) && !ivtv_pcm_is_node (dev)) {
-    gchar card[IVTV_NAME_LEN], driver[IVTV_NAME_LEN], *radio;
+              V4L2_CAP_SLICED_VBI_CAPTURE)) && !ivtv_device_is_pcm (dev)) {
+    gchar card[IVTV_NAME_LEN], driver[IVTV_NAME_LEN];
 
     ivtv_device_copy_name (card, sizeof (card), dev->cap.card,
         sizeof (dev->cap.card));
     ivtv_device_copy_name (driver, sizeof (driver), dev->cap.driver,
         sizeof (dev->cap.driver));
     what = ivtv_device_caps_to_string (dev->device_caps);
-    radio = ivtv_pcm_radio_message (dev, card, driver);
-    if (radio)
-      g_set_error_literal (error, IVTV_DEVICE_ERROR,
-          IVTV_DEVICE_ERROR_NO_CAPTURE, radio);
-    else
-      g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NO_CAPTURE,
-          _("%s ('%s', driver %s) cannot capture video or VBI: it offers only "
-          "%s%s"), dev->path, card, driver, what,
-          (dev->device_caps & V4L2_CAP_VIDEO_CAPTURE_MPLANE) ?
-          " (multi-planar capture is not supported by ivtvsrc)" : "");
-    g_free (radio);
+    /* not a capture node (a radio node's advice is the session's,
+     * ivtv_pcm_advise_radio: dev->cap stays filled) */
+    g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_NO_CAPTURE,
+        _("%s ('%s', driver %s) cannot capture video or VBI: it offers only "
+            "%s%s"), dev->path, card, driver, what,
+        (dev->device_caps & V4L2_CAP_VIDEO_CAPTURE_MPLANE) ?
+        " (multi-planar capture is not supported by ivtvsrc)" : "");
     g_free (what);
     goto fail;
   }

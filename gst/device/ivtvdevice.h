@@ -82,6 +82,11 @@ struct _IvtvDevice
   GstObject *owner;             /* for debug log lines; not a reference */
 };
 
+/* TRUE for an open PCM node of an encoder card (ivtv, cx18:
+ * /dev/video24): read() and audio, no video or VBI capture, not a radio
+ * (ivtv-streams.c / cx18-streams.c: TUNER | AUDIO | READWRITE). */
+gboolean ivtv_device_is_pcm (const IvtvDevice * dev);
+
 /* Initialise a closed device (fd -1, libc I/O).  owner may be NULL. */
 void ivtv_device_init (IvtvDevice * dev, GstObject * owner);
 

@@ -45,6 +45,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "gstivtvsrcpriv.h"
 #include "ivtvelements.h"
 #include "ivtvcapture.h"
@@ -184,6 +186,24 @@ open_device (GstIvtvSrc * src)
 /* READY -> PAUSED before the base class: names, then the session starts.
  * A failure posts one error (in GstBaseSrc::start() the base class would
  * add a generic second one, "state change failed..."). */
+/* The read buffers can be had: the buffer pool's g_malloc would abort the
+ * process (issue 28), so a blocksize the machine cannot give is one error
+ * that says so. */
+static gboolean
+can_allocate (GstIvtvSrc * src, guint blocksize)
+{
+  gpointer p = g_try_malloc (blocksize);
+
+  if (p != NULL) {
+    g_free (p);
+    return TRUE;
+  }
+  GST_ELEMENT_ERROR (src, RESOURCE, NO_SPACE_LEFT,
+      (_("Cannot allocate read buffers of %u bytes"), blocksize),
+      ("blocksize: g_try_malloc failed"));
+  return FALSE;
+}
+
 static gboolean
 start_capture (GstIvtvSrc * src)
 {
@@ -192,7 +212,8 @@ start_capture (GstIvtvSrc * src)
   gboolean ok;
 
   ivtv_src_snapshot (src, &s);
-  ok = ivtv_capture_check_names (src->capture, &s)
+  ok = can_allocate (src, s.blocksize)
+      && ivtv_capture_check_names (src->capture, &s)
       && ivtv_capture_start (src->capture, &s);
   ivtv_capture_settings_clear (&s);
   ivtv_capture_get_encoder_current (src->capture, current);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the element's type.  Its instance struct is private to
- * gstivtvsrc.c; see there for the documentation. */
+ * gst/element/ (gstivtvsrcpriv.h); gstivtvsrc.c has the documentation. */
 #ifndef __GST_IVTV_SRC_H__
 #define __GST_IVTV_SRC_H__
 

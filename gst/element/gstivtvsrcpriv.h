@@ -19,6 +19,12 @@ G_BEGIN_DECLS
 #define DEFAULT_IO_MODE      IVTV_IO_AUTO
 #define DEFAULT_USE_LIBV4L2  IVTV_LIBV4L2_AUTO
 #define DEFAULT_BLOCKSIZE    524288
+/* blocksize's range: below a page a card's 6 Mbit/s is read in too many
+ * small read()s to keep up (issue 28: blocksize=1 kept 0.7 of 6 MB, the
+ * driver dropped the rest); above 64 MiB the read buffer pool's g_malloc
+ * aborts the process rather than failing (blocksize=4000000000) */
+#define MIN_BLOCKSIZE        4096
+#define MAX_BLOCKSIZE        (64 * 1024 * 1024)
 #define DEFAULT_TIMEOUT      IVTV_PATH_DEFAULT_TIMEOUT
 #define DEFAULT_SIGNAL_TIMEOUT 0
 #define DEFAULT_WAIT_FOR_SIGNAL FALSE

@@ -15,20 +15,24 @@
 
 #define GST_CAT_DEFAULT ivtvsrc_debug
 
-/* The colour controls: property, v4l2-ctl name (extra-controls), CID. */
+/* The colour controls: property, v4l2-ctl name (extra-controls), CID.
+ * Their GParamSpec default (0) is a placeholder: unset, the card keeps its
+ * value (issue 27: gst-inspect's "Default: 0" said otherwise). */
+#define COLOUR_UNSET "; unset (the shown default), the card keeps its own " \
+  "value; read back while open, the card's value"
 static const struct
 {
   const gchar *prop, *blurb;
   guint32 cid;
 } colour[] = {
   {"brightness", "Picture brightness (the black level), the card's "
-        "control of that name", V4L2_CID_BRIGHTNESS},
+        "control of that name" COLOUR_UNSET, V4L2_CID_BRIGHTNESS},
   {"contrast", "Picture contrast (luma gain), the card's control of that "
-        "name", V4L2_CID_CONTRAST},
+        "name" COLOUR_UNSET, V4L2_CID_CONTRAST},
   {"saturation", "Picture colour saturation (chroma gain), the card's "
-        "control of that name", V4L2_CID_SATURATION},
-  {"hue", "Hue (colour balance), the card's control of that name",
-      V4L2_CID_HUE},
+        "control of that name" COLOUR_UNSET, V4L2_CID_SATURATION},
+  {"hue", "Hue (colour balance), the card's control of that name"
+        COLOUR_UNSET, V4L2_CID_HUE},
 };
 
 /* ---- norm: v4l2src's enum ---- */

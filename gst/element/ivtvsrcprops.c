@@ -168,7 +168,8 @@ install_robustness_properties (GObjectClass * k)
 
   install_own (k, PROP_BLOCKSIZE, g_param_spec_uint ("blocksize",
           "Block size", "Bytes per buffer for read() capture (MPEG byte "
-          "streams); raw frames use the frame size", 1, G_MAXUINT,
+          "streams), 4 KiB (less cannot keep up with a card) to 64 MiB; "
+          "raw frames use the frame size", MIN_BLOCKSIZE, MAX_BLOCKSIZE,
           DEFAULT_BLOCKSIZE, rw));
   install_own (k, PROP_TIMEOUT, g_param_spec_uint ("timeout", "Timeout",
           "Seconds without data before a warning (the encoder stalled); "

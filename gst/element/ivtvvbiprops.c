@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the VBI properties (vbi-services, vbi-mode): their GTypes,
- * installation and get/set on IvtvVbiSettings (see ivtvvbiprops.h). */
+ * GParamSpecs and get/set on IvtvVbiSettings (see ivtvvbiprops.h). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the capture path seam: what the capture session
  * (ivtvcapture.c) asks of a path that turns an open device into buffers —
- * read() (ivtvread.c) or V4L2 streaming (ivtvstream.c), later VBI or PCM
- * nodes — and what every path shares: the stall watchdog (one message set)
+ * read() (ivtvread.c), V4L2 streaming (ivtvstream.c) or a VBI node
+ * (ivtvvbi.c: ivtv_vbi_path_new; a PCM node is read by the read() path and
+ * stamped by ivtvpcm.c, HM12 frames detiled by ivtvhm12.c, both called by
+ * the session) — and what every path shares: the stall watchdog (one message set)
  * and the flow return that says "the device went away".
  *
  * A path is created started (its constructor sets up the I/O and fails
@@ -93,6 +95,16 @@ G_STMT_START {                                                          \
       GST_FUNCTION, __LINE__);                                          \
 } G_STMT_END
 
+/* An encoder stop (the session's ENCODER_CMD STOP) run by a path. */
+typedef enum
+{
+  IVTV_STOP_REFUSED,            /* no encoder command: nothing stopped */
+  IVTV_STOP_DRAINS,             /* ends the stream at the end of its GOP */
+  IVTV_STOP_AT_ONCE             /* stopped now, nothing drains (hdpvr) */
+} IvtvStopResult;
+
+typedef IvtvStopResult (*IvtvPathStopFunc) (gpointer data);
+
 typedef struct
 {
   /* One buffer: GST_FLOW_OK, FLUSHING, EOS, ERROR (with *@error set,
@@ -111,6 +123,13 @@ typedef struct
   /* Optional: downstream is behind (buffers wait in the element's queue):
    * copy data out of driver buffers instead of handing those out. */
   void (*set_behind) (IvtvPath * path, gboolean behind);
+  /* Optional (read()): run @stop with no read() in flight; after
+   * IVTV_STOP_AT_ONCE the path reads (and polls) nothing more and ends
+   * with EOS: a read() on a stopped hdpvr starts a new stream
+   * (hdpvr-video.c hdpvr_read), which must not be appended.  Any thread.
+   * Without it the caller runs @stop itself. */
+  IvtvStopResult (*stop_encoder) (IvtvPath * path, IvtvPathStopFunc stop,
+      gpointer data);
 } IvtvPathFuncs;
 
 struct _IvtvPath
@@ -119,8 +138,9 @@ struct _IvtvPath
   IvtvIoMode mode;              /* what it does: rw, mmap, userptr, dmabuf */
 };
 
-/* The two paths (ivtvread.c, ivtvstream.c).  NULL with @error; the
- * streaming one's error is IVTV_STREAM_ERROR (may the caller fall back?). */
+/* The read() and streaming paths (ivtvread.c, ivtvstream.c; the VBI path's
+ * constructor is in ivtvvbi.h).  NULL with @error; the streaming one's
+ * error is IVTV_STREAM_ERROR (may the caller fall back?). */
 IvtvPath *ivtv_read_path_new (const IvtvPathConfig * config, GError ** error);
 IvtvPath *ivtv_stream_path_new (const IvtvPathConfig * config,
     GError ** error);

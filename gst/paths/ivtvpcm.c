@@ -7,21 +7,14 @@
 #include <glib/gi18n-lib.h>
 
 #include "ivtvpcm.h"
+#include "ivtvcard.h"
 
 #include <string.h>
 
 gboolean
 ivtv_pcm_is_node (const IvtvDevice * dev)
 {
-  const gchar *drv = (const gchar *) dev->cap.driver;
-  guint32 want = V4L2_CAP_AUDIO | V4L2_CAP_READWRITE;
-
-  if ((dev->device_caps & want) != want || (dev->device_caps &
-          (V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_RADIO | V4L2_CAP_VBI_CAPTURE |
-              V4L2_CAP_SLICED_VBI_CAPTURE)))
-    return FALSE;
-  return strncmp (drv, "ivtv", sizeof (dev->cap.driver)) == 0
-      || strncmp (drv, "cx18", sizeof (dev->cap.driver)) == 0;
+  return ivtv_device_is_pcm (dev);
 }
 
 GstCaps *
@@ -48,43 +41,38 @@ ivtv_pcm_stamp_buffer (GstBuffer * buf)
   }
 }
 
-/* /dev/videoN of the same card (bus_info) that is a PCM node, or NULL */
-static gchar *
-find_pcm_sibling (const IvtvDevice * radio)
+static gboolean
+is_pcm_node (const gchar * path, const struct v4l2_capability *cap,
+    const gchar * role, gpointer data)
 {
-  IvtvDevice d;
-  gchar *found = NULL;
-  guint i;
-
-  ivtv_device_init (&d, NULL);
-  for (i = 0; i < 64 && found == NULL; i++) {
-    gchar *path = g_strdup_printf ("/dev/video%u", i);
-
-    if (ivtv_device_open (&d, path, TRUE, NULL) && strncmp ((const gchar *) d.cap.bus_info,
-            (const gchar *) radio->cap.bus_info,
-            sizeof (d.cap.bus_info)) == 0 && ivtv_pcm_is_node (&d))
-      found = g_strdup (path);
-    ivtv_device_close (&d);
-    g_free (path);
-  }
-  ivtv_device_clear (&d);
-  return found;
+  (void) path;
+  (void) cap;
+  (void) data;
+  return g_str_equal (role, "audio");
 }
 
-gchar *
-ivtv_pcm_radio_message (const IvtvDevice * dev, const gchar * card,
-    const gchar * driver)
+void
+ivtv_pcm_advise_radio (const IvtvDevice * dev, GError ** error)
 {
-  gchar *pcm, *msg;
+  guint32 caps = (dev->cap.capabilities & V4L2_CAP_DEVICE_CAPS) ?
+      dev->cap.device_caps : dev->cap.capabilities;
+  gchar card[IVTV_NAME_LEN], driver[IVTV_NAME_LEN], *pcm, *msg;
 
-  if (!(dev->device_caps & V4L2_CAP_RADIO))
-    return NULL;
-  pcm = find_pcm_sibling (dev);
+  if (error == NULL || *error == NULL || !(caps & V4L2_CAP_RADIO)
+      || !g_error_matches (*error, IVTV_DEVICE_ERROR,
+          IVTV_DEVICE_ERROR_NO_CAPTURE))
+    return;
+  ivtv_device_copy_name (card, sizeof (card), dev->cap.card,
+      sizeof (dev->cap.card));
+  ivtv_device_copy_name (driver, sizeof (driver), dev->cap.driver,
+      sizeof (dev->cap.driver));
+  pcm = ivtv_card_find_node (&dev->cap, dev->path, is_pcm_node, NULL);
   msg = g_strdup_printf (_("%s ('%s', driver %s) is a radio node: it tunes "
           "the card's FM radio but carries no samples. Record the radio's "
           "sound from the card's PCM node (ivtvsrc device=%s, audio/x-raw), "
           "after tuning with v4l2-ctl -d %s --set-freq=MHZ."), dev->path,
       card, driver, pcm ? pcm : "/dev/video24", dev->path);
+  g_free ((*error)->message);
+  (*error)->message = msg;
   g_free (pcm);
-  return msg;
 }

@@ -17,9 +17,8 @@ G_BEGIN_DECLS
 #define IVTV_PCM_CHANNELS 2
 #define IVTV_PCM_BYTES_PER_FRAME 4
 
-/* TRUE for an open PCM node: read() and audio, no video or VBI capture,
- * not a radio, driver ivtv or cx18 (ivtv-streams.c / cx18-streams.c: TUNER |
- * AUDIO | READWRITE). */
+/* TRUE for an open PCM node (ivtv_device_is_pcm: read() and audio, no
+ * video or VBI capture, not a radio, driver ivtv or cx18). */
 gboolean ivtv_pcm_is_node (const IvtvDevice * dev);
 
 /* audio/x-raw, S16LE, interleaved, 2 channels, 48000 Hz */
@@ -29,11 +28,12 @@ GstCaps *ivtv_pcm_caps (void);
  * offsets in bytes from the read path on entry). */
 void ivtv_pcm_stamp_buffer (GstBuffer * buf);
 
-/* For a node without video capture: the sentence that says what it is
- * when it is a radio node (its sound is on the card's PCM node, named when
- * one with the same bus is found among /dev/video0..63), else NULL. */
-gchar *ivtv_pcm_radio_message (const IvtvDevice * dev, const gchar * card,
-    const gchar * driver);
+/* The session's advice for a node the device layer refused as "not a
+ * capture node" (IVTV_DEVICE_ERROR_NO_CAPTURE; @dev's QUERYCAP still
+ * filled): when it is a radio node, *error's message becomes the sentence
+ * that says so and names the card's PCM node (ivtv_card_find_node, role
+ * "audio"); otherwise *error is left as it is. */
+void ivtv_pcm_advise_radio (const IvtvDevice * dev, GError ** error);
 
 G_END_DECLS
 

@@ -20,7 +20,25 @@ void
 ivtv_read_init (IvtvReader * r)
 {
   memset (r, 0, sizeof (*r));
+  g_mutex_init (&r->io_lock);
   gst_poll_fd_init (&r->pfd);
+}
+
+IvtvStopResult
+ivtv_read_stop_encoder (IvtvReader * r, IvtvPathStopFunc stop, gpointer data)
+{
+  IvtvStopResult res;
+
+  g_mutex_lock (&r->io_lock);
+  res = stop (data);
+  if (res == IVTV_STOP_AT_ONCE) {
+    GST_INFO_OBJECT (r->element, "the encoder stopped at once, without "
+        "draining: reading nothing more after %" G_GUINT64_FORMAT " bytes",
+        r->offset);
+    g_atomic_int_set (&r->ended, 1);
+  }
+  g_mutex_unlock (&r->io_lock);
+  return res;
 }
 
 gboolean
@@ -217,10 +235,15 @@ read_once (IvtvReader * r, guint8 * data, gsize size, GstFlowReturn * fret,
 
   *fret = GST_FLOW_OK;
   for (;;) {
+    if (g_atomic_int_get (&r->ended))
+      return 0;                 /* the encoder stopped: end of stream */
     if (!r->read_first && (*fret = wait_readable (r, since, error)) != GST_FLOW_OK)
       return 0;
     r->read_first = FALSE;      /* EAGAIN/EINTR: poll again */
-    n = ivtv_device_read (r->dev, data, size);
+    g_mutex_lock (&r->io_lock);
+    n = g_atomic_int_get (&r->ended) ? 0 :
+        ivtv_device_read (r->dev, data, size);
+    g_mutex_unlock (&r->io_lock);
     if (n == -EAGAIN || n == -EINTR)
       continue;
     if (n == -EIO && r->eio_count < IVTV_READ_EIO_RETRIES) {
@@ -371,13 +394,23 @@ static void
 read_path_free (IvtvPath * path)
 {
   ivtv_read_stop (&((IvtvReadPath *) path)->reader);
+  g_mutex_clear (&((IvtvReadPath *) path)->reader.io_lock);
   g_free (path);
+}
+
+static IvtvStopResult
+read_path_stop_encoder (IvtvPath * path, IvtvPathStopFunc stop,
+    gpointer data)
+{
+  return ivtv_read_stop_encoder (&((IvtvReadPath *) path)->reader, stop,
+      data);
 }
 
 static const IvtvPathFuncs read_path_funcs = {
   read_path_create, read_path_drain, read_path_set_timeout,
   read_path_get_position, read_path_resume_from, read_path_free,
-  NULL                          /* set_behind: read() copies anyway */
+  NULL,                         /* set_behind: read() copies anyway */
+  read_path_stop_encoder
 };
 
 IvtvPath *

@@ -54,6 +54,11 @@ typedef struct
   IvtvStall stall;              /* timeout 0 (no stall detection) by default */
   gint64 last_data;             /* monotonic us of the last data */
   gint drain;                   /* atomic: draining after ENCODER_CMD STOP */
+  /* io_lock: held around each read() and around an encoder stop, so that
+   * no read() follows a stop that ended the stream at once (ended, atomic,
+   * set under it) */
+  GMutex io_lock;
+  gint ended;
   gint64 drain_start, drain_deadline;   /* monotonic us */
   guint eio_count;              /* consecutive EIO */
   gboolean reconnect;           /* ENODEV: IVTV_FLOW_DEVICE_LOST, no error */
@@ -84,6 +89,11 @@ void ivtv_read_set_timeout (IvtvReader * r, guint seconds);
 /* Read on until the driver ends the stream, at most @max_us from now,
  * then EOS.  Any thread (the streaming thread notices within 200 ms). */
 void ivtv_read_drain (IvtvReader * r, gint64 max_us);
+
+/* Run @stop (ENCODER_CMD STOP) with no read() in flight; after
+ * IVTV_STOP_AT_ONCE, create() reads and polls nothing more: EOS. */
+IvtvStopResult ivtv_read_stop_encoder (IvtvReader * r, IvtvPathStopFunc stop,
+    gpointer data);
 
 /* Release the pool and stop watching the fd.  Safe to call twice. */
 void ivtv_read_stop (IvtvReader * r);

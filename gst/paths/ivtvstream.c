@@ -782,7 +782,8 @@ stream_path_set_behind (IvtvPath * path, gboolean behind)
 static const IvtvPathFuncs stream_path_funcs = {
   stream_path_create, stream_path_drain, stream_path_set_timeout,
   stream_path_get_position, stream_path_resume_from, stream_path_free,
-  stream_path_set_behind
+  stream_path_set_behind,
+  NULL                          /* stop_encoder: no encoder streams */
 };
 
 IvtvPath *

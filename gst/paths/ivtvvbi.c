@@ -642,7 +642,8 @@ vbi_path_free (IvtvPath * path)
 static const IvtvPathFuncs vbi_path_funcs = {
   vbi_path_create, vbi_path_drain, vbi_path_set_timeout,
   vbi_path_get_position, vbi_path_resume_from, vbi_path_free,
-  NULL                          /* set_behind: read() copies anyway */
+  NULL,                         /* set_behind: read() copies anyway */
+  NULL                          /* stop_encoder: no encoder */
 };
 
 IvtvPath *

@@ -96,6 +96,19 @@ typedef enum
 
 typedef struct _IvtvCapture IvtvCapture;
 
+/* What a node is, decided once at open from what it says it is
+ * (ivtv_capture_node_kind): what the session does with it follows. */
+typedef enum
+{
+  IVTV_NODE_NONE,               /* not open */
+  IVTV_NODE_MPEG,               /* an encoder's compressed stream */
+  IVTV_NODE_RAW,                /* raw video (webcam, vivid, ...) */
+  IVTV_NODE_HM12,               /* the cx2341x YUV node: HM12, detiled */
+  IVTV_NODE_PCM,                /* the cx2341x PCM node: S16LE audio */
+  IVTV_NODE_VBI,                /* a VBI node (raw or sliced) */
+  IVTV_NODE_RADIO               /* a radio node: tunes, carries no samples */
+} IvtvNodeKind;
+
 IvtvCapture *ivtv_capture_new (GstElement * element);
 void ivtv_capture_free (IvtvCapture * cap);
 
@@ -105,6 +118,8 @@ void ivtv_capture_free (IvtvCapture * cap);
 gboolean ivtv_capture_open (IvtvCapture * cap, const IvtvOpenRecipe * recipe,
     GError ** error);
 void ivtv_capture_close (IvtvCapture * cap);
+/* The node's kind, decided at open (IVTV_NODE_NONE when closed). */
+IvtvNodeKind ivtv_capture_node_kind (IvtvCapture * cap);
 
 /* The device lock, and what it protects (the device is open when
  * ivtv_device_is_open() says so). */

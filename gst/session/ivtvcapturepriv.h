@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the capture session's inside, shared by its files:
- * ivtvcapture.c (open/reopen, start/stop, path, reconnect),
- * ivtvcaptureread.c (the reader thread, next buffer, drain) and
- * ivtvcapturesetup.c (settings and format).  Nothing else includes it. */
+ * ivtvcapture.c (new/free, start/stop, I/O choice, live changes),
+ * ivtvcaptureopen.c (the opener: recipe, card, settings),
+ * ivtvcaptureformat.c (the format state) and ivtvcaptureread.c (the run:
+ * path, reader thread, reconnect, drain).  Nothing else includes it. */
 #ifndef __IVTV_CAPTURE_PRIV_H__
 #define __IVTV_CAPTURE_PRIV_H__
 
@@ -28,43 +29,41 @@ typedef enum
 
 struct _IvtvCapture
 {
-  GstElement *element;          /* messages; not a reference; may be NULL */
+  GstElement *element;          /* messages; not a reference; may be NULL;
+                                 * set at new, read by any thread */
 
-  /* lock: the device, the probe, the format, the state; never held while
-   * the path waits for data */
+  /* lock — the device and everything said to it.  Rule: held by whoever
+   * touches the fd, the probe, the settings, the format state or `state`
+   * (any thread: the element's, the streaming thread, the reader thread
+   * while it reconnects, the signal watch); never held while a path waits
+   * for data, nor while taking state_lock's holders' waits (stop_reader
+   * is called without it).  Order: lock before state_lock. */
   GMutex lock;
+
+  /* the opener's (ivtvcaptureopen.c), lock: from open to close */
   IvtvDevice dev;
   IvtvProbe probe;
-  IvtvCaptureState state;
-
-  /* the open recipe */
+  IvtvNodeKind kind;            /* decided at open, kept over a reopen */
   gchar *recipe_path;
   gint recipe_fd;
   gchar *node;                  /* the node behind recipe_fd, or NULL */
   struct v4l2_capability identity;      /* QUERYCAP of the first open */
   gboolean via_libv4l2;         /* chosen at the first open */
-
   IvtvCaptureSettings settings; /* copied at start */
   gboolean prio_held;           /* the record priority (ivtvpriority) */
-  gboolean encoder_started;     /* our reads started the encoder */
+  gboolean encoder_on_app_fd;   /* our reads started the encoder through
+                                 * the application's fd, whose open file
+                                 * outlives our dup(): a running encoder
+                                 * there is ours (ivtvpriority.h) */
   guint refused;                /* IvtvSettingMask a live change refused */
   gint enc_current[IVTV_ENC_N_NAMED];
-  IvtvSignal signal;
+  /* while the reader thread restores a lost device: the errors of the
+   * settings and the format go here instead of the bus (the reader thread
+   * posts nothing; a failed restore is tried again) */
+  IvtvError **restore_error;
 
-  /* state_lock: what unlock() and property reads touch from other
-   * threads */
-  GMutex state_lock;
-  GstPoll *poll;
-  IvtvIoMode mode;              /* chosen at start, then the path's */
-  IvtvPath *path;               /* NULL until the first buffer */
-  guint extra_buffers;
-  gboolean flushing;            /* unlock() .. unlock_stop() */
-  IvtvReaderLimits limits;      /* the queue's bounds, stats-interval */
-  /* the thread that reads the path into the queue (ivtvreaderthread.h);
-   * started with the path, stopped before it */
-  IvtvReaderThread *reader;
-
-  /* the format (lock) */
+  /* the format state's (ivtvcaptureformat.c), lock: from one negotiation
+   * to the next (cleared at stop) */
   GstCaps *caps;                /* applied, for a reconnect */
   gint mpeg_stream_type;        /* -1 unknown */
   gboolean mpeg;                /* the format is MPEG */
@@ -73,40 +72,72 @@ struct _IvtvCapture
   guint hm12_width, hm12_height;        /* HM12 frames, detiled to NV12
                                          * (ivtvhm12.h); 0: not HM12 */
   gint fps_n, fps_d;
+  gboolean pcm;                 /* a PCM node: buffers stamped in samples;
+                                 * set at open (the node stays one across a
+                                 * reconnect, which clears cap->dev meanwhile) */
   IvtvVbiFormat vbi;            /* a VBI node's set-up (ivtvvbi.c) */
 
-  /* (lock) while the reader thread restores a lost device: the errors of
-   * the settings and the format go here instead of the bus (the reader
-   * thread posts nothing; a failed restore is tried again) */
-  IvtvError **restore_error;
+  /* the run's (ivtvcaptureread.c), lock: from start to stop */
+  IvtvCaptureState state;       /* read unlocked by is_capturing (a hint) */
+  gboolean encoder_started;     /* our reads started the encoder */
+  IvtvSignal signal;            /* its own lock (ivtvsignal.h) */
+
+  /* state_lock — what unlock()/unlock_stop(), property reads and the
+   * reader thread's start/stop touch from other threads.  Rule: held only
+   * for the read or write of these fields (never across a wait, an ioctl
+   * or a join); may be taken with lock held, never the other way. */
+  GMutex state_lock;
+  GstPoll *poll;                /* start .. stop */
+  IvtvIoMode mode;              /* chosen at start, then the path's */
+  IvtvPath *path;               /* NULL until the first buffer; used
+                                 * unlocked by the reader thread that owns
+                                 * it while it runs */
+  guint extra_buffers;          /* (unlocked: the streaming thread's) */
+  gboolean flushing;            /* unlock() .. unlock_stop() */
+  IvtvReaderLimits limits;      /* the queue's bounds, stats-interval */
+  /* the thread that reads the path into the queue (ivtvreaderthread.h);
+   * started with the path, stopped before it */
+  IvtvReaderThread *reader;
 };
 
-/* ivtvcapture.c, lock held */
+/* The parts of the session, each of one lifetime; they call downwards
+ * only: ivtvcapture.c -> run -> format state, opener; the format state
+ * and the opener call neither each other nor anything above. */
+
+/* ---- the opener (ivtvcaptureopen.c), lock held ----
+ * reopen: close and open with the recipe (@reprobe: ask what the card is
+ * now); FALSE closed.  take_card: the record priority before any setting,
+ * FALSE after the one busy error.  ensure_open: after the device went
+ * away, FALSE after posting.  apply_settings: the settings of @what from
+ * cap->settings, the one error rule (see ivtvcapture.h; @live: a change
+ * while capturing).  check_lock: warn of a signal the card cannot lock
+ * on. */
 gboolean ivtv_capture_reopen (IvtvCapture * cap, gboolean reprobe,
     GError ** error);
-gboolean ivtv_capture_start_path (IvtvCapture * cap, IvtvError ** error);
 gboolean ivtv_capture_take_card (IvtvCapture * cap);
 gboolean ivtv_capture_ensure_open (IvtvCapture * cap);
-void ivtv_capture_stop_path (IvtvCapture * cap);
-/* ivtvcaptureread.c, lock not held: end the reader thread (its queued
- * buffers are dropped) */
-void ivtv_capture_stop_reader (IvtvCapture * cap);
-/* ivtvcapture.c, lock not held; on the reader thread: GST_FLOW_ERROR with
- * *@error */
-GstFlowReturn ivtv_capture_reconnect (IvtvCapture * cap, IvtvError ** error);
-
-/* ivtvcapturesetup.c, lock held.  apply_settings: the settings of @what
- * from cap->settings, the one error rule (see ivtvcapture.h; @live: a
- * change while capturing).  apply_format: S_FMT (and S_PARM) for @caps;
- * FALSE after posting.  check_lock: warn of a signal the card cannot lock
- * on. */
 gboolean ivtv_capture_apply_settings (IvtvCapture * cap, guint what,
     gboolean live);
-gboolean ivtv_capture_apply_format (IvtvCapture * cap, GstCaps * caps);
 void ivtv_capture_check_lock (IvtvCapture * cap);
-/* reprobe_formats: formats, sizes and intervals of the input and standard
- * now set; TRUE when the negotiated caps no longer fit. */
+
+/* ---- the format state (ivtvcaptureformat.c), lock held ----
+ * apply_format: S_FMT (and S_PARM) for @caps; FALSE after posting (or
+ * into cap->restore_error).  reprobe_formats: formats, sizes and
+ * intervals of the input and standard now set; TRUE when the negotiated
+ * caps no longer fit. */
+gboolean ivtv_capture_apply_format (IvtvCapture * cap, GstCaps * caps);
 gboolean ivtv_capture_reprobe_formats (IvtvCapture * cap);
+
+/* ---- the run (ivtvcaptureread.c) ----
+ * lock held: start_path (FALSE with *@error), stop_path.
+ * lock not held: stop_reader (end the reader thread, its queued buffers
+ * dropped); reconnect (on the reader thread: GST_FLOW_ERROR with
+ * *@error); set_io_mode (state_lock inside). */
+gboolean ivtv_capture_start_path (IvtvCapture * cap, IvtvError ** error);
+void ivtv_capture_stop_path (IvtvCapture * cap);
+void ivtv_capture_stop_reader (IvtvCapture * cap);
+GstFlowReturn ivtv_capture_reconnect (IvtvCapture * cap, IvtvError ** error);
+void ivtv_capture_set_io_mode (IvtvCapture * cap, IvtvIoMode mode);
 
 G_END_DECLS
 

@@ -691,9 +691,18 @@ ivtv_encoder_get_stream_type (IvtvDevice * dev)
 gboolean
 ivtv_encoder_stop (IvtvDevice * dev)
 {
+  gboolean at_gop_end;
+
+  return ivtv_encoder_stop_full (dev, &at_gop_end);
+}
+
+gboolean
+ivtv_encoder_stop_full (IvtvDevice * dev, gboolean * at_gop_end)
+{
   struct v4l2_encoder_cmd cmd;
   int ret;
 
+  *at_gop_end = FALSE;
   memset (&cmd, 0, sizeof (cmd));
   cmd.cmd = V4L2_ENC_CMD_STOP;
   cmd.flags = V4L2_ENC_CMD_STOP_AT_GOP_END;
@@ -703,6 +712,11 @@ ivtv_encoder_stop (IvtvDevice * dev)
       GST_DEBUG_OBJECT (dev->owner, "ENCODER_CMD STOP: %s", g_strerror (-ret));
     return FALSE;
   }
-  GST_DEBUG_OBJECT (dev->owner, "encoder stopped at the end of the GOP");
+  /* the driver returns the flags it honoured: ivtv and cx18 keep
+   * STOP_AT_GOP_END (ivtv_try_encoder_cmd), hdpvr clears them and stops at
+   * once (hdpvr-video.c vidioc_encoder_cmd: a->flags = 0) */
+  *at_gop_end = (cmd.flags & V4L2_ENC_CMD_STOP_AT_GOP_END) != 0;
+  GST_DEBUG_OBJECT (dev->owner, "encoder stopped %s", *at_gop_end ?
+      "at the end of the GOP" : "at once (the driver cleared STOP_AT_GOP_END)");
   return TRUE;
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* ivtvsrc — the MPEG encoder controls as element properties (stream-type,
+/* ivtvsrc — the MPEG encoder controls as element properties (their
+ * GParamSpecs, installed by the element's property table: stream-type,
  * bitrate-mode, bitrate, peak-bitrate, gop-size, b-frames, aspect,
  * audio-rate, audio-bitrate) and extra-controls (a GstStructure of any
  * controls by their v4l2-ctl names, as v4l2src has it).
@@ -76,6 +77,10 @@ gint ivtv_encoder_get_stream_type (IvtvDevice * dev);
 /* VIDIOC_ENCODER_CMD STOP at the end of the GOP.  TRUE when the driver
  * took it; FALSE (quietly) when it has no encoder commands. */
 gboolean ivtv_encoder_stop (IvtvDevice * dev);
+/* The same; *@at_gop_end: the driver kept STOP_AT_GOP_END in the returned
+ * flags (it ends the stream at the end of the GOP: read on to drain);
+ * FALSE after TRUE: it stopped at once without draining (hdpvr). */
+gboolean ivtv_encoder_stop_full (IvtvDevice * dev, gboolean * at_gop_end);
 
 /* v4l2-ctl's name of a control: "Video Bitrate" -> "video_bitrate"
  * (lower case, runs of anything else one '_', none at the ends). */

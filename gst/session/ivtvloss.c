@@ -6,9 +6,8 @@
 
 #include <string.h>
 
-/* "0:12:03.0" from a GstClockTime. */
-static gchar *
-format_time (GstClockTime t)
+gchar *
+ivtv_loss_format_position (GstClockTime t)
 {
   gchar *s = g_strdup_printf ("%" GST_TIME_FORMAT, GST_TIME_ARGS (t));
   gchar *dot = strchr (s, '.');
@@ -36,7 +35,7 @@ ivtv_loss_describe (const IvtvLoss * l)
     dur = g_strdup_printf (" (%" G_GUINT64_FORMAT " frame%s)", l->frames,
         l->frames == 1 ? "" : "s");
   if (GST_CLOCK_TIME_IS_VALID (at_time)) {
-    gchar *t = format_time (at_time);
+    gchar *t = ivtv_loss_format_position (at_time);
     at = g_strdup_printf (" at %s", t);
     g_free (t);
   }
@@ -45,9 +44,13 @@ ivtv_loss_describe (const IvtvLoss * l)
   else
     bound = g_strdup_printf ("max-buffer-bytes=%" G_GUINT64_FORMAT,
         l->max_bytes);
-  if (GST_CLOCK_TIME_IS_VALID (l->stalled))
+  /* a consumer that kept taking buffers, only too slowly, did not stall:
+   * "for 0 s" said nothing (issue 28 item 8) */
+  if (GST_CLOCK_TIME_IS_VALID (l->stalled) && l->stalled >= GST_SECOND)
     why = g_strdup_printf (" because downstream did not take buffers for "
-        "%.0f s", (gdouble) l->stalled / GST_SECOND);
+        "%.1f s", (gdouble) l->stalled / GST_SECOND);
+  else if (GST_CLOCK_TIME_IS_VALID (l->stalled))
+    why = g_strdup (" because downstream was slower than the capture");
   else
     why = g_strdup (" because downstream did not take buffers");
   msg = g_strdup_printf ("Lost %s%s of the recording%s: the element's queue "

@@ -45,6 +45,10 @@ typedef struct
  * or the one calling ivtv_queue_clear), with no lock held. */
 typedef void (*IvtvLossFunc) (const IvtvLoss * loss, gpointer user_data);
 
+/* "0:12:03.0": a position in the recording, to a tenth of a second, as
+ * every loss warning writes it (g_free). */
+gchar *ivtv_loss_format_position (GstClockTime t);
+
 /* "Lost 1.2 MB (2.1 s) of the recording at 0:12:03.0: ..." (g_free). */
 gchar *ivtv_loss_describe (const IvtvLoss * loss);
 

@@ -2,8 +2,11 @@
 /* ivtvsrc — negotiation: the caps a device can give (MPEG by the card's
  * stream type, raw video and MJPEG), choosing among the raw caps
  * downstream accepts, and applying the choice to the device (S_FMT +
- * S_PARM, checking what the driver did).  The current format itself is
- * read in one place, ivtv_device_get_format().
+ * S_PARM, checking what the driver did).  The current capture format is
+ * read through ivtv_device_get_format(); two other G_FMTs ask other
+ * questions and are not format reads for negotiation: the signal watch's
+ * HD PVR check (ivtvsignal.c, EFAULT means no signal) and the VBI node's
+ * sliced/raw set-up (ivtvvbi.c, the VBI buffer types).
  *
  * The caps themselves come from ivtvcaps (ivtv_caps_from_probe: fourcc
  * table, sizes, frame rates, SDTV interlacing and pixel aspect ratio);

@@ -132,7 +132,7 @@ queue_owned_elsewhere (IvtvDevice * dev)
 
 gboolean
 ivtv_priority_take (IvtvDevice * dev, const gchar * card, gboolean record,
-    gboolean * held, GError ** error)
+    gboolean encoder_ours, gboolean * held, GError ** error)
 {
   enum v4l2_priority prio = V4L2_PRIORITY_UNSET;
   int ret;
@@ -145,7 +145,7 @@ ivtv_priority_take (IvtvDevice * dev, const gchar * card, gboolean record,
         "holds the card's record priority)");
     return FALSE;
   }
-  if (encoder_running (dev)) {
+  if (!encoder_ours && encoder_running (dev)) {
     set_busy (error, dev, card, "its MPEG encoder is running for another "
         "program");
     return FALSE;

@@ -27,11 +27,14 @@ G_BEGIN_DECLS
  * priority is held, FALSE where the driver has no priorities or @record
  * is FALSE -- the `record-priority=false` property: the busy checks only,
  * other programs may still change the card's settings; TRUE at
- * once when *held already is).  FALSE
+ * once when *held already is).  @encoder_ours: a running MPEG encoder is
+ * this capture's own (started before through the application's device-fd,
+ * whose open file outlives our dup), not another program's.  FALSE
  * with @error (IVTV_DEVICE_ERROR_BUSY, a sentence naming @card and who
  * holds it) when another handle records; the card is left untouched. */
 gboolean ivtv_priority_take (IvtvDevice * dev, const gchar * card,
-    gboolean record, gboolean * held, GError ** error);
+    gboolean record, gboolean encoder_ours, gboolean * held,
+    GError ** error);
 
 /* Give the record priority back (V4L2_PRIORITY_DEFAULT) when held. */
 void ivtv_priority_release (IvtvDevice * dev, gboolean * held);

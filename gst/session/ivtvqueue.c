@@ -18,7 +18,9 @@
 struct _IvtvQueue
 {
   GMutex lock;
-  GCond cond;                   /* signalled on push, flow and flushing */
+  GCond cond;                   /* signalled on flow and flushing, and on a
+                                 * push only when the consumer waits */
+  guint waiting;                /* consumers waiting in pop */
   GstQueueArray *items;         /* GstBuffer *, oldest first */
 
   guint64 max_bytes;
@@ -40,6 +42,8 @@ struct _IvtvQueue
   GstClockTime run_last_end;    /* end of the last dropped buffer */
   gint64 run_since_us;          /* the consumer's last pop before the run */
   gint64 run_pop_us;            /* its first pop during the run, or 0 */
+  gboolean run_room;            /* a pop or a raised bound since the run
+                                 * began: a buffer that fits may end it */
 
   IvtvQueueTotals totals;
 
@@ -84,6 +88,7 @@ ivtv_queue_set_max_bytes (IvtvQueue * q, guint64 max_bytes)
 {
   g_mutex_lock (&q->lock);
   q->max_bytes = max_bytes;
+  q->run_room = TRUE;           /* a raised bound makes room */
   g_mutex_unlock (&q->lock);
 }
 
@@ -92,6 +97,7 @@ ivtv_queue_set_max_time (IvtvQueue * q, GstClockTime max_time)
 {
   g_mutex_lock (&q->lock);
   q->max_time = GST_CLOCK_TIME_IS_VALID (max_time) ? max_time : 0;
+  q->run_room = TRUE;
   g_mutex_unlock (&q->lock);
 }
 
@@ -145,12 +151,20 @@ level_time_locked (IvtvQueue * q, GstBuffer * extra)
   return MAX (sum, span);
 }
 
-/* Does @buf overflow a bound?  An empty queue takes any buffer. */
+/* Does @buf overflow a bound?  An empty queue takes any buffer.  During
+ * a run of drops the queue stays full until the consumer took a buffer
+ * (issue 28 item 9): a smaller read that would fit the space left must
+ * not end the run, or one stall of downstream makes many holes, each
+ * with its warning, between islands of a few KiB. */
 static gboolean
 is_full_locked (IvtvQueue * q, GstBuffer * buf, IvtvQueueFull * full)
 {
   if (gst_queue_array_is_empty (q->items))
     return FALSE;
+  if (q->in_run && !q->run_room) {
+    *full = q->run.full;
+    return TRUE;
+  }
   if (q->max_bytes > 0
       && q->level_bytes + gst_buffer_get_size (buf) > q->max_bytes) {
     *full = IVTV_QUEUE_FULL_BYTES;
@@ -184,6 +198,7 @@ drop_locked (IvtvQueue * q, GstBuffer * buf, IvtvQueueFull full, IvtvLoss * out)
     r->max_time = q->max_time;
     q->run_since_us = q->last_pop_us;
     q->run_pop_us = 0;
+    q->run_room = FALSE;
     q->in_run = TRUE;
     q->totals.loss_runs++;
   }
@@ -274,7 +289,8 @@ ivtv_queue_push (IvtvQueue * q, GstBuffer * buf)
     q->totals.pushed_buffers++;
     gst_queue_array_push_tail (q->items, buf);
     buf = NULL;
-    g_cond_signal (&q->cond);
+    if (q->waiting)             /* no wake-up (a syscall) for nobody */
+      g_cond_signal (&q->cond);
   }
   g_mutex_unlock (&q->lock);
   if (buf)
@@ -337,8 +353,11 @@ ivtv_queue_pop_full (IvtvQueue * q, GstBuffer ** buf, gpointer * error)
     *error = NULL;
   g_mutex_lock (&q->lock);
   while (!q->flushing && q->flow == GST_FLOW_OK
-      && gst_queue_array_is_empty (q->items))
+      && gst_queue_array_is_empty (q->items)) {
+    q->waiting++;
     g_cond_wait (&q->cond, &q->lock);
+    q->waiting--;
+  }
   if (q->flushing) {
     ret = GST_FLOW_FLUSHING;
   } else if ((b = gst_queue_array_pop_head (q->items))) {
@@ -350,6 +369,7 @@ ivtv_queue_pop_full (IvtvQueue * q, GstBuffer ** buf, gpointer * error)
     q->last_pop_us = g_get_monotonic_time ();
     if (q->in_run && q->run_pop_us == 0)
       q->run_pop_us = q->last_pop_us;
+    q->run_room = TRUE;
     *buf = b;
   } else {
     ret = q->flow;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* ivtvsrc — inputs, standards, audio input, tuner frequency and MPEG
- * encoder controls (see ivtvsettings.h). */
+/* ivtvsrc — inputs, standards, audio input and tuner frequency, as the
+ * user names them (see ivtvsettings.h). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

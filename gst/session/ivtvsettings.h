@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — the card's settings as the user names them: video input, TV
  * standard (including "auto" via QUERYSTD), audio input and tuner
- * frequency.  (V4L2 controls are ivtvencoder's and ivtvcolorbalance's.)
+ * frequency.  (V4L2 controls are ivtvencoder's: the named ones,
+ * extra-controls, and one at a time from the element's interfaces through
+ * ivtv_capture_set_control.)
  *
  * Each setter resolves the user's text against the probed card (fuzzy
  * names from ivtvnames), issues the ioctl through the device layer,

@@ -8,6 +8,7 @@
 
 #include "ivtvsignal.h"
 #include "ivtvdebug.h"
+#include "ivtvnames.h"
 
 #include <errno.h>
 #include <string.h>
@@ -97,12 +98,61 @@ post_signal_message (IvtvSignal * s, gboolean present, gboolean locked,
 
 /* One check: update the state, tell the user about changes.  Called
  * without any lock held. */
+/* The standard now (G_STD; 0 when the node has none) and the one the
+ * session set or read (the probe's).  dev_lock held. */
+static v4l2_std_id
+query_std (IvtvSignal * s, v4l2_std_id * expected)
+{
+  v4l2_std_id std = 0;
+
+  *expected = s->probe ? s->probe->current_std : 0;
+  if (ivtv_ioctl (s->dev, VIDIOC_G_STD, &std) < 0)
+    return 0;
+  return std;
+}
+
+/* A standard that changed under the recording on the same input, by no
+ * setting of ours: the recording mixes two standards (issue 28). */
+static void
+check_std (IvtvSignal * s, v4l2_std_id std, v4l2_std_id expected,
+    const gchar * input, gboolean same_input)
+{
+  v4l2_std_id before;
+  gchar *from, *to;
+
+  g_mutex_lock (&s->lock);
+  before = s->std;
+  s->std = std;
+  g_mutex_unlock (&s->lock);
+  if (!same_input || before == 0 || std == 0 || std == before
+      || std == expected)
+    return;
+  from = ivtv_names_std_describe (before);
+  to = ivtv_names_std_describe (std);
+  GST_ELEMENT_WARNING (s->element, STREAM, FORMAT,
+      (_("The TV standard of input '%s' changed from %s to %s during the "
+              "recording: the file now mixes two standards, which a DVD or a "
+              "player may refuse. Record the parts separately, or set "
+              "standard= to the tape's."), input ? input : "?", from, to),
+      ("VIDIOC_G_STD 0x%" G_GINT64_MODIFIER "x -> 0x%" G_GINT64_MODIFIER
+          "x", (guint64) before, (guint64) std));
+  gst_element_post_message (s->element,
+      gst_message_new_element (GST_OBJECT (s->element),
+          gst_structure_new ("ivtvsrc-standard-changed",
+              "input", G_TYPE_STRING, input, "from", G_TYPE_STRING, from,
+              "to", G_TYPE_STRING, to, NULL)));
+  g_free (from);
+  g_free (to);
+}
+
 static void
 check (IvtvSignal * s)
 {
   gchar *name = NULL;
   gboolean present, locked, first, changed, lock_lost, held, send_eos = FALSE;
+  gboolean same_input;
   gint64 now = g_get_monotonic_time ();
+  v4l2_std_id std, expected_std;
 
   g_mutex_lock (s->dev_lock);
   if (!ivtv_device_is_open (s->dev)) {
@@ -111,10 +161,12 @@ check (IvtvSignal * s)
     return;
   }
   present = ivtv_signal_query (s->dev, &name, &locked);
+  std = query_std (s, &expected_std);
   g_mutex_unlock (s->dev_lock);
 
   g_mutex_lock (&s->lock);
   first = !s->checked;
+  same_input = !first && g_strcmp0 (name, s->input) == 0;
   locked = locked && present;
   changed = first || present != s->present || g_strcmp0 (name, s->input)
       || locked != s->locked;
@@ -159,6 +211,7 @@ check (IvtvSignal * s)
           ("input status: no horizontal/vertical lock or sync"));
     post_signal_message (s, present, locked, name);
   }
+  check_std (s, std, expected_std, name, same_input);
   if (send_eos) {
     GST_ELEMENT_INFO (s->element, RESOURCE, READ,
         (_("No signal on input '%s' for %u seconds: ending the recording."),
@@ -190,11 +243,13 @@ watch_thread (gpointer data)
 
 void
 ivtv_signal_start (IvtvSignal * s, GstElement * element, IvtvDevice * dev,
-    GMutex * dev_lock, guint timeout)
+    const IvtvProbe * probe, GMutex * dev_lock, guint timeout)
 {
   ivtv_signal_stop (s);
   s->element = element;
   s->dev = dev;
+  s->probe = probe;
+  s->std = 0;
   s->dev_lock = dev_lock;
   s->timeout = timeout;
   s->checked = FALSE;

@@ -12,12 +12,20 @@
  * sends EOS to the element (so the recording ends by itself and the file
  * is complete).  ivtv_signal_wait_present() holds the first buffer until a
  * signal is present (wait-for-signal).
+ *
+ * It also watches the TV standard (VIDIOC_G_STD): a standard that changes
+ * under a recording on the same input, not by a setting of ours (the
+ * probe's current_std, which ivtvsettings keeps), is a recording that
+ * mixes two standards (an NTSC tape going on in PAL): a warning and an
+ * element message "ivtvsrc-standard-changed" (fields input, from, to:
+ * v4l2-ctl's names) that ivtv-capture can record as an event.
  */
 #ifndef __IVTV_SIGNAL_H__
 #define __IVTV_SIGNAL_H__
 
 #include <gst/gst.h>
 #include "ivtvdevice.h"
+#include "ivtvprobe.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +33,7 @@ typedef struct
 {
   GstElement *element;          /* not a reference */
   IvtvDevice *dev;              /* the session's; ioctls under dev_lock */
+  const IvtvProbe *probe;       /* the session's (current_std), dev_lock */
   GMutex *dev_lock;
   guint timeout;                /* signal-timeout in seconds, 0 = off */
 
@@ -40,6 +49,7 @@ typedef struct
                                  * a signal comes (set before start) */
   gint64 lost_since;            /* monotonic us, or 0 */
   gchar *input;                 /* name of the current input */
+  v4l2_std_id std;              /* G_STD at the last check, 0 unknown */
 } IvtvSignal;
 
 void ivtv_signal_init (IvtvSignal * s);
@@ -49,7 +59,8 @@ void ivtv_signal_clear (IvtvSignal * s);
  * @dev_lock itself, so call it without holding it.  @timeout: seconds
  * without signal before EOS (0 = never). */
 void ivtv_signal_start (IvtvSignal * s, GstElement * element,
-    IvtvDevice * dev, GMutex * dev_lock, guint timeout);
+    IvtvDevice * dev, const IvtvProbe * probe, GMutex * dev_lock,
+    guint timeout);
 
 /* Stop and join the thread; call without holding dev_lock. */
 void ivtv_signal_stop (IvtvSignal * s);

@@ -132,7 +132,12 @@ ivtv_stats_build (IvtvStats * s, GstClockTime now,
   g_mutex_lock (&s->lock);
   if (GST_CLOCK_TIME_IS_VALID (s->first) && now > s->first)
     duration = now - s->first;
-  if (GST_CLOCK_TIME_IS_VALID (s->mark) && now > s->mark)
+  /* the final message: the whole capture's rate (issue 28 item 12: it was
+   * the last interval's, 0 or a burst's); the others: the interval's */
+  if (final && duration > 0)
+    bitrate = gst_util_uint64_scale (s->read_bytes, 8 * GST_SECOND,
+        duration);
+  else if (GST_CLOCK_TIME_IS_VALID (s->mark) && now > s->mark)
     bitrate = gst_util_uint64_scale (s->read_bytes - s->mark_bytes,
         8 * GST_SECOND, now - s->mark);
   if (GST_CLOCK_TIME_IS_VALID (s->mark)) {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — capture statistics: the bookkeeping behind the element's
  * `ivtvsrc-stats` message and the builder of its structure, field for field
- * as agreed in the stats contract (docs: /work/coord/STATS-CONTRACT.md,
- * used by ivtv-capture): bytes, buffers, duration, bitrate, signal,
+ * as the element reference lists them (docs/ivtvsrc.md, "Messages"; read by
+ * tools/ivtv-capture): bytes, buffers, duration, bitrate, signal,
  * queue-bytes, queue-time, queue-fill, bytes-lost, frames-lost, final.
  *
  * The reader thread counts what it reads from the card and what is lost;

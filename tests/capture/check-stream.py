@@ -8,8 +8,9 @@
                                         the card delivered, in order, across
                                         the end of the tape
   check-stream.py record JSON OUT RATE  the sidecar's bytes equal OUT's size
-                                        and its duration is OUT's bytes at
-                                        RATE bytes/s within 1 s
+                                        and its duration is the time OUT
+                                        holds (its SCR span; else its bytes
+                                        at RATE bytes/s) within 2 s
 
 The emulator's MPEG clock runs on across clips, so the black clips after the
 switch carry later SCR/PTS/DTS than BLACK (which starts black): those fields
@@ -79,14 +80,39 @@ def tape(out, ref, black):
     return "FAIL: the capture is not the input's stream followed by the no-signal stream", -1
 
 
+def scr_span(b):
+    """seconds between the first and the last pack SCR of a program
+    stream, or None"""
+    first = last = None
+    i = 0
+    while True:
+        i = b.find(b"\x00\x00\x01\xba", i)
+        if i < 0 or i + 14 > len(b):
+            break
+        p = b[i + 4:i + 10]
+        if p[0] >> 6 == 1:
+            t = ((p[0] >> 3) & 7) << 30 | (p[0] & 3) << 28 | p[1] << 20 | \
+                (p[2] >> 3) << 15 | (p[2] & 3) << 13 | p[3] << 5 | p[4] >> 3
+            first = t if first is None else first
+            last = t
+        i += 4
+    return None if first is None else (last - first) / 90000.0
+
+
 def record(js, out, rate):
     rec = json.load(open(js))
     size = os.path.getsize(out)
     errs = []
     if rec.get("bytes") != size:
         errs.append(f"record says {rec.get('bytes')} bytes, the file has {size}")
-    want = size / rate
-    if abs(rec.get("duration", -99) - want) > 1.0:
+    # the time the file holds: its clock (black comes at its own, lower
+    # rate: the card's bytes at RATE only for the picture), else bytes
+    span = scr_span(read(out))
+    want = span if span is not None else size / rate
+    # within 2 s: the card's stream comes in clips (GOPs) of 1 s (a black
+    # one is 1 s of clock in 55 kB sent at its start), and
+    # the end drains to the end of one
+    if abs(rec.get("duration", -99) - want) > 2.0:
         errs.append(f"record says {rec.get('duration')} s, the file holds {want:.2f} s")
     for key in ("card", "driver", "device", "input", "encoder", "start", "end"):
         if not rec.get(key):

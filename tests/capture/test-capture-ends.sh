@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # tests/capture/test-capture-ends.sh — how ivtv-capture ends when the end
-# comes from outside or the start is refused (suite "capture", issue 28
-# items 10-12), under ivtv-emu:
+# comes from outside, the start is refused or the stream changes under it
+# (suite "capture", issue 28 items 7, 10-12), under ivtv-emu:
 #   sighup, sigterm   the signal ends the recording cleanly (exit 0), the
 #                     file is the card's bytes, the record says complete and
 #                     names the signal (SIGTERM was recorded as "Ctrl-C")
@@ -10,10 +10,13 @@
 #   bad-input         -i nosuch: exit 2 as the manual says (was 1)
 #   busy              another program records: exit 3, and no "recording
 #                     ... to FILE" line before the error
-#   webcam-default    no options on a card whose input has no TV standard
+#   webcam-default    no input or standard on a card whose input has none (--no-audio)
 #                     (tv-webcam): records (was "Cannot set standard 'auto'")
 #   device-lost-once  a runtime error: one reason, and no second generic
 #                     "Internal data stream error" anywhere in the output
+#   std-change        the standard changes mid-capture (item 7, the
+#                     command's part): a warning, an event in the record,
+#                     and --dvd refuses the mixed stream (exit 6)
 #
 #   test-capture-ends.sh IVTV_EMU IVTV_CAPTURE PYTHON CASE
 # Exit 0 pass, 1 fail, 77 skip.
@@ -78,7 +81,8 @@ expect_clean_end () {
   "$PY" "$CHECK" prefix "$OUT" "$TMP/ref.mpg" || FAILED=1
   "$PY" -c "import json,sys; r=json.load(open('$OUT.json')); \
 sys.exit(0 if r['status']=='complete' and r['end_reason'].startswith('$sig') \
-and r['bytes']>0 else 1)" && ok "record: complete, end_reason '$sig...', bytes" ||
+and r['bytes']>0 and r['picture_changes']==[] else 1)" && \
+    ok "record: complete, end_reason '$sig...', bytes, no picture change" ||
     fail "record: $(head -c 400 "$OUT.json")"
   grep -q "^ivtv-capture: $sig.*: finishing the file" "$LOG" && ok "says '$sig: finishing the file'" ||
     fail "no '$sig...: finishing the file' line"
@@ -125,7 +129,10 @@ case "$CASE" in
     [ ! -e "$OUT" ] && [ ! -e "$OUT.json" ] && ok "no file left" || fail "files left behind"
     ;;
   webcam-default)
-    run --profile tv-webcam -- -t 2 "$OUT"
+    # no input or standard given (the card has no TV standard); --no-audio
+    # because a raw card records its sound unless told not to (issue 25),
+    # and the emulated tv-webcam has no ALSA device
+    run --profile tv-webcam -- --no-audio -t 2 "$OUT"
     expect_rc 0
     [ "$(size "$OUT")" -gt 0 ] && ok "$(size "$OUT") bytes recorded" || fail "nothing recorded"
     ;;
@@ -135,6 +142,23 @@ case "$CASE" in
     one_reason 'went away'
     grep -q 'Internal data stream error' "$LOG" "$OUT.json" &&
       fail "a second, generic 'Internal data stream error'" || ok "no generic second error"
+    ;;
+  std-change)
+    # the card switches NTSC -> PAL after 2 MB: a warning, an event in the
+    # record, and --dvd makes no DVD of the mixed stream (exit 6)
+    run --profile pvr250 --fault std-change-after=2000000 -- -i composite -t 5 "$OUT"
+    expect_rc 0
+    grep -q 'Warning at .*the picture changed from 720x480 .* to 720x576 .*TV standard changed' "$LOG" &&
+      ok "warned of the standard change" || fail "no warning of the standard change"
+    "$PY" -c "import json,sys; r=json.load(open('$OUT.json')); p=r['picture_changes']; \
+sys.exit(0 if len(p)==1 and p[0]['from']=='720x480' and p[0]['to']=='720x576' \
+and any('standard changed' in w for w in r['warnings']) else 1)" &&
+      ok "the record has the change and the warning" || fail "record: $(head -c 600 "$OUT.json")"
+    rm -f "$OUT" "$OUT.json"
+    run --profile pvr250 --fault std-change-after=2000000 -- -i composite -t 5 --dvd "$OUT"
+    expect_rc 6
+    one_reason 'the picture changes at .* a DVD holds one TV standard, so no DVD folder was made'
+    [ ! -e "$TMP/tape.dvd" ] && ok "no DVD folder" || fail "a DVD folder of a mixed stream"
     ;;
   *)
     echo "unknown case $CASE"

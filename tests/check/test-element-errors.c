@@ -40,6 +40,29 @@ GST_START_TEST (test_err_no_post_message_override)
 
 GST_END_TEST;
 
+/* issue 28: blocksize=4000000000 aborted the process in the read buffer
+ * pool's g_malloc; the property has a range now (4 KiB, a card's stream
+ * can be read in time, .. 64 MiB), a value outside it is refused by
+ * GObject with a warning and the value set before stays. */
+GST_START_TEST (test_err_blocksize_range)
+{
+  GstElement *src = gst_element_factory_make ("ivtvsrc", NULL);
+  GParamSpecUInt *ps = G_PARAM_SPEC_UINT (g_object_class_find_property
+      (G_OBJECT_GET_CLASS (src), "blocksize"));
+  guint v = 0;
+
+  fail_unless_equals_int (ps->minimum, 4096);
+  fail_unless_equals_int (ps->maximum, 64 * 1024 * 1024);
+  g_object_set (src, "blocksize", 65536, NULL);
+  ASSERT_WARNING (g_object_set (src, "blocksize", 4000000000u, NULL));
+  ASSERT_WARNING (g_object_set (src, "blocksize", 1, NULL));
+  g_object_get (src, "blocksize", &v, NULL);
+  fail_unless_equals_int (v, 65536);
+  gst_object_unref (src);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_err_dev_null)
 {
   expect_error_containing ("ivtvsrc device=/dev/null ! fakesink",
@@ -305,6 +328,7 @@ errors_suite (void)
 
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_err_no_post_message_override);
+  tcase_add_test (tc, test_err_blocksize_range);
   tcase_add_test (tc, test_err_dev_null);
   tcase_add_test (tc, test_err_regular_file);
   tcase_add_test (tc, test_err_directory);

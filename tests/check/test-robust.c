@@ -3,7 +3,8 @@
  * stall warning on a paced capture, a stall is a warning then an error,
  * the signal watch (message, warning, signal-timeout EOS, wait-for-signal),
  * the clean end on EOS (last GOP complete), one error for a bad input
- * name, and the blocksize default.  Each meson
+ * name, the blocksize default, and a standard that changes under the
+ * recording (a warning and an ivtvsrc-standard-changed message).  Each meson
  * test picks its cases with GST_CHECKS and its emulator faults (see
  * meson.build).  A device that goes away: test-reconnect.c. */
 #include "harness.h"
@@ -239,6 +240,53 @@ GST_START_TEST (test_bogus_input_one_error)
 
 GST_END_TEST;
 
+/* issue 28 item 7: the tape goes on in another standard (the emulator
+ * switches NTSC -> PAL after 500000 bytes, as a VCR or a camera does): it
+ * was recorded silently; now one warning and one ivtvsrc-standard-changed
+ * message (input, from, to) that ivtv-capture records as an event. */
+GST_START_TEST (test_std_change_reported)
+{
+  GstElement *pipe = gst_parse_launch ("ivtvsrc input=composite "
+      "standard=ntsc blocksize=65536 ! fakesink", NULL);
+  GstBus *bus = gst_element_get_bus (pipe);
+  const GstStructure *st;
+  GstMessage *msg;
+  gchar *from = NULL, *to = NULL, *text;
+  guint warnings = 0;
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  gst_element_set_state (pipe, GST_STATE_PLAYING);
+  while (from == NULL && g_get_monotonic_time () < end) {
+    msg = gst_bus_timed_pop_filtered (bus, 200 * GST_MSECOND,
+        GST_MESSAGE_WARNING | GST_MESSAGE_ELEMENT | GST_MESSAGE_ERROR);
+    if (msg == NULL)
+      continue;
+    st = gst_message_get_structure (msg);
+    fail_if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR);
+    if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_WARNING) {
+      text = ic_message_text (msg);
+      if (strstr (text, "changed from"))
+        warnings++;
+      g_free (text);
+    } else if (gst_structure_has_name (st, "ivtvsrc-standard-changed")) {
+      from = g_strdup (gst_structure_get_string (st, "from"));
+      to = g_strdup (gst_structure_get_string (st, "to"));
+    }
+    gst_message_unref (msg);
+  }
+  gst_element_set_state (pipe, GST_STATE_NULL);
+  fail_unless (from != NULL, "no ivtvsrc-standard-changed message");
+  fail_unless_equals_int (warnings, 1);
+  fail_unless (g_str_has_prefix (from, "ntsc"), "from %s", from);
+  fail_unless (g_str_has_prefix (to, "pal"), "to %s", to);
+  g_free (from);
+  g_free (to);
+  gst_object_unref (bus);
+  gst_object_unref (pipe);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_blocksize_default)
 {
   GstElement *src = gst_element_factory_make ("ivtvsrc", NULL);
@@ -261,6 +309,114 @@ GST_START_TEST (test_blocksize_default)
 
 GST_END_TEST;
 
+/* Issue 28 item 8: the reader stops at num-buffers.  It read on past
+ * them before, into a queue a slow consumer had not emptied, and reported
+ * what it then dropped as "Lost ... of the recording" although none of it
+ * was to be recorded.  The emulator (--fault fast) hands data at once, so
+ * the reader is far ahead of a consumer taking a buffer every 20 ms; the
+ * queue holds the 30 (2 MB) but not what comes after. */
+GST_START_TEST (test_num_buffers_no_loss_after_end)
+{
+  IcResult r;
+  GList *l;
+
+  ic_run ("ivtvsrc num-buffers=30 blocksize=65536 max-buffer-bytes=4000000 "
+      "! identity sleep-time=20000 ! fakesink", 30000, &r);
+  fail_unless (r.error == NULL, "%s", r.error);
+  fail_unless (r.eos, "no EOS");
+  for (l = r.warnings; l; l = l->next)
+    fail_if (strstr (l->data, "Lost ") != NULL, "after num-buffers: %s",
+        (gchar *) l->data);
+  ic_result_clear (&r);
+}
+
+GST_END_TEST;
+
+/* Issue 28 items 1 and 3: PAUSED on an MPEG card is not read, so the
+ * driver's queue (4 MB in the emulator, as ivtv's) overflows and drops
+ * whole transfers.  The hole is never silent: the stream's own clock
+ * (SCR) shows it, a warning says when and how much, the buffer after it
+ * is DISCONT and the final ivtvsrc-stats counts it in bytes-lost. */
+typedef struct
+{
+  gsize bytes;
+  guint disconts;               /* after the first buffer */
+  guint64 bytes_lost;
+} PausedRun;
+
+static GstPadProbeReturn
+paused_probe (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  PausedRun *p = data;
+  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
+
+  (void) pad;
+  if (p->bytes > 0 && GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT))
+    p->disconts++;
+  g_atomic_pointer_add (&p->bytes, gst_buffer_get_size (buf));
+  return GST_PAD_PROBE_OK;
+}
+
+static gboolean
+wait_bytes (GstElement * pipe, PausedRun * p, gsize n, GList ** warnings)
+{
+  GstBus *bus = gst_element_get_bus (pipe);
+  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  gboolean eos = FALSE;
+
+  while (g_get_monotonic_time () < end && !eos
+      && (n == 0 || g_atomic_pointer_get (&p->bytes) < n)) {
+    GstMessage *m = gst_bus_timed_pop (bus, 20 * GST_MSECOND);
+    const GstStructure *st = m ? gst_message_get_structure (m) : NULL;
+
+    if (m && GST_MESSAGE_TYPE (m) == GST_MESSAGE_WARNING)
+      *warnings = g_list_append (*warnings, ic_message_text (m));
+    if (m && GST_MESSAGE_TYPE (m) == GST_MESSAGE_ERROR)
+      fail ("error");
+    if (st && gst_structure_has_name (st, "ivtvsrc-stats"))
+      gst_structure_get_uint64 (st, "bytes-lost", &p->bytes_lost);
+    eos = m && GST_MESSAGE_TYPE (m) == GST_MESSAGE_EOS;
+    gst_clear_message (&m);
+  }
+  gst_object_unref (bus);
+  return n == 0 ? eos : g_atomic_pointer_get (&p->bytes) >= n;
+}
+
+GST_START_TEST (test_paused_hole_not_silent)
+{
+  PausedRun p = { 0, 0, 0 };
+  GList *warnings = NULL, *l;
+  gboolean told = FALSE;
+  GstElement *pipe = gst_parse_launch ("ivtvsrc ! fakesink name=sink "
+      "sync=false", NULL);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipe), "sink");
+  GstPad *pad = gst_element_get_static_pad (sink, "sink");
+
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, paused_probe, &p, NULL);
+  gst_element_set_state (pipe, GST_STATE_PLAYING);
+  fail_unless (wait_bytes (pipe, &p, 1000000, &warnings));
+  gst_element_set_state (pipe, GST_STATE_PAUSED);
+  /* the time the driver's 4 MB queue takes to overflow at 6 Mbit/s,
+   * and 2 s more */
+  g_usleep (8 * G_USEC_PER_SEC);
+  gst_element_set_state (pipe, GST_STATE_PLAYING);
+  fail_unless (wait_bytes (pipe, &p, p.bytes + 6000000, &warnings));
+  gst_element_send_event (pipe, gst_event_new_eos ());
+  fail_unless (wait_bytes (pipe, &p, 0, &warnings), "no EOS");
+  gst_element_set_state (pipe, GST_STATE_NULL);
+  for (l = warnings; l; l = l->next)
+    told |= strstr (l->data, "the driver dropped them") != NULL;
+  fail_unless (told, "no warning about the hole");
+  fail_unless (p.disconts >= 1, "no DISCONT after the hole");
+  fail_unless (p.bytes_lost > 0, "bytes-lost 0 in ivtvsrc-stats");
+  g_list_free_full (warnings, g_free);
+  gst_object_unref (pad);
+  gst_object_unref (sink);
+  gst_object_unref (pipe);
+}
+
+GST_END_TEST;
+
 static Suite *
 robust_suite (void)
 {
@@ -270,6 +426,8 @@ robust_suite (void)
   suite_add_tcase (s, tc);
   tcase_set_timeout (tc, 30);
   tcase_add_test (tc, test_paced_no_stall);
+  tcase_add_test (tc, test_paused_hole_not_silent);
+  tcase_add_test (tc, test_num_buffers_no_loss_after_end);
   tcase_add_test (tc, test_eos_drains_last_gop);
   tcase_add_test (tc, test_stall_warning_then_error);
   tcase_add_test (tc, test_no_signal_message);
@@ -278,6 +436,7 @@ robust_suite (void)
   tcase_add_test (tc, test_signal_present_message);
   tcase_add_test (tc, test_bogus_input_one_error);
   tcase_add_test (tc, test_blocksize_default);
+  tcase_add_test (tc, test_std_change_reported);
   return s;
 }
 

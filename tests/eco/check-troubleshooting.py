@@ -30,6 +30,8 @@ def literals(text, pos):
             continue
         m = re.compile(r"\s*[A-Z_0-9]+_FORMAT\b").match(text, pos)
         if m and pieces:
+            # "%" G_GUINT64_FORMAT: the "%" (and flags) is the format's
+            pieces[-1] = re.sub(r"%[-+ #0-9.*]*$", "", pieces[-1])
             pieces.append("\0")  # a placeholder
             pos = m.end()
             continue
@@ -59,7 +61,7 @@ def messages(src):
         with open(os.path.join(src, fn), encoding="utf-8") as f:
             text = f.read()
         for m in re.finditer(
-                r"GST_ELEMENT_(?:ERROR|WARNING|INFO)\s*\([^,]+,\s*\w+,\s*\w+,\s*\(",
+                r"(?:GST_ELEMENT_(?:ERROR|WARNING|INFO)|IVTV_ERROR)\s*\([^,]+,\s*\w+,\s*\w+,\s*\(",
                 text):
             pieces = literals(text, m.end())
             if pieces and pieces != ["%s"]:

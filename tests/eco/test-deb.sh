@@ -48,6 +48,7 @@ contains() { # deb, path
 contains "$plugin_deb" "$pluginsdir/libgstivtv.so"
 contains "$plugin_deb" /usr/share/doc/ivtvsrc/ivtvsrc.md
 contains "$plugin_deb" /usr/share/doc/ivtvsrc/README.md
+contains "$plugin_deb" /usr/share/locale/de/LC_MESSAGES/ivtvsrc.mo
 contains "$capture_deb" /usr/bin/ivtv-capture
 contains "$capture_deb" /usr/share/man/man1/ivtv-capture.1.gz
 contains "$capture_deb" /usr/share/bash-completion/completions/ivtv-capture
@@ -82,6 +83,9 @@ python3 "$(dirname "$0")/check-doc-links.py" "$root/usr/share/doc/ivtvsrc" || ba
 first=$("$root/usr/bin/ivtv-capture" --version | head -1)
 [ "$first" = "ivtv-capture (ivtvsrc) $version" ] && ok "ivtv-capture --version: $first" ||
   bad "ivtv-capture --version says '$first'"
+LC_ALL=C.UTF-8 LANGUAGE=de IVTV_LOCALEDIR="$root/usr/share/locale" "$root/usr/bin/ivtv-capture" --help |
+  grep -q 'Nach dieser Dauer aufhören' && ok "the package's German catalogue translates ivtv-capture --help" ||
+  bad "ivtv-capture --help is not German with the package's catalogue"
 if man -l "$root/usr/share/man/man1/ivtv-capture.1.gz" 2>/dev/null | grep -q 'stop-after-no-signal'; then
   ok "man -l renders the man page"
 else

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """tests/eco: the commands the docs give for the build tree work as
-written.  Every `meson devenv -C build ...` in README.md, docs/*.md and the
+written (build/ivtv-env COMMAND, or meson devenv).  Every `meson devenv -C build ...` in README.md, docs/*.md and the
 READMEs under tests/, tools/ and bench/ has `--workdir .` (meson devenv
 runs its command in build/, so a relative path such as x.mpg would land
 there); and every such emulator command in a code block (ivtv-emu ...,
@@ -61,7 +61,8 @@ for path in docs:
         said = flat[m.start():m.end() + 25]
         check(m.group(1) is not None, f"{rel}: '{said}...' has --workdir .")
     for cmd in blocks(text):
-        if cmd.startswith("meson devenv -C build --workdir . ivtv-emu"):
+        if cmd.startswith("meson devenv -C build --workdir . ivtv-emu") or \
+                cmd.startswith("build/ivtv-env ivtv-emu"):
             to_run.append((rel, cmd))
 
 check(len(to_run) >= 4, f"{len(to_run)} documented emulator commands found")

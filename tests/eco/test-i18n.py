@@ -51,7 +51,7 @@ for fn in sorted(os.path.relpath(os.path.join(d, f), gst)
         check("#include <glib/gi18n-lib.h>" in text,
               f"gst/{fn} uses _() and includes <glib/gi18n-lib.h>")
     for m in re.finditer(
-            r"(GST_ELEMENT_(?:ERROR|WARNING|INFO)\s*\([^,]+,\s*\w+,\s*\w+,"
+            r"((?:GST_ELEMENT_(?:ERROR|WARNING|INFO)|IVTV_ERROR)\s*\([^,]+,\s*\w+,\s*\w+,"
             r"\s*\(|g_set_error\s*\(\s*\w+\s*,[^,;]+,[^,;]+,)", text):
         after = text[m.end():m.end() + 200]
         if re.match(r'\s*"%s"\s*,', after) or not re.match(r'\s*(_\()?\s*"',
@@ -70,6 +70,12 @@ for fn in sorted(os.path.relpath(os.path.join(d, f), gst)
 print(f"{wrapped} messages wrapped in _(), {unwrapped} not")
 check(wrapped >= 50, f"the messages are wrapped ({wrapped})")
 
+# ivtv-capture: its option texts are N_() (GOption translates them)
+for fn in sorted(os.listdir(os.path.join(root, "tools", "ivtv-capture"))):
+    if fn.endswith(".c") and re.search(
+            r"\bN?_\s*\(\s*\"",
+            open(os.path.join(root, "tools", "ivtv-capture", fn)).read()):
+        using.add("tools/ivtv-capture/" + fn)
 potfiles = os.path.join(root, "po", "POTFILES")
 listed = {ln.strip() for ln in open(potfiles)
           if ln.strip() and not ln.startswith("#")}

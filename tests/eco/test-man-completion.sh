@@ -21,11 +21,8 @@ inspect=$(gst-inspect-1.0 ivtvsrc 2>&1 | sed -n 's/^ *Version *//p')
 [ "$inspect" = "$version" ] && ok "gst-inspect-1.0 ivtvsrc: Version $inspect" ||
   bad "gst-inspect-1.0 ivtvsrc shows version '$inspect'"
 
-help_opts=$("$cap" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u)
-# the options' own lines (indented, an option first), not the prose after
-# them (which may quote other commands' options, e.g. systemd-run's)
-all_opts=$("$cap" --help-all | grep -E '^ +(-[a-zA-Z], )?--' \
-  | grep -oE -- '^ +(-[a-zA-Z], )?--[a-z][a-z-]*' | grep -oE -- '--[a-z-]+' | sort -u)
+help_opts=$("$cap" --help | sed -nE 's/^  (-[A-Za-z], )?(--[a-z][a-z-]*).*/\2/p' | sort -u)
+all_opts=$("$cap" --help-all | sed -nE 's/^  (-[A-Za-z], )?(--[a-z][a-z-]*).*/\2/p' | sort -u)
 if [ "$man_page" = none ]; then
   echo "skip: no man page (help2man not found at setup)"
 else

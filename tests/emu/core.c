@@ -51,7 +51,7 @@ n_inputs (const struct emu_profile *p)
 const struct emu_input *
 emu_cur_input (struct emu_device *dev)
 {
-  return &dev->prof->inputs[dev->st->input];
+  return &dev->prof->inputs[dev->card->st->input];
 }
 
 /* vivid (drivers/media/test-drivers/vivid/vivid-vid-cap.c,
@@ -78,24 +78,20 @@ is_listed_size (const struct emu_format *fmt, uint32_t w, uint32_t h)
   return false;
 }
 
-long
-emu_prio_check (struct emu_file *f)
-{
-  struct emu_shared *st = f->dev->st;
-  uint32_t p;
-
-  for (p = V4L2_PRIORITY_RECORD; p > f->prio; p--)
-    if (st->prio_count[p])
-      return -EBUSY;
-  return 0;
-}
-
 static bool
-dev_busy (struct emu_device *dev)
+node_busy (struct emu_device *dev)
 {
   const struct emu_engine *e = dev->prof->engine;
 
   return e && e->busy && e->busy (dev);
+}
+
+/* every stream of the card counts: ivtv_s_std refuses while any of them
+ * captures (itv->capturing, ivtv-ioctl.c) */
+static bool
+dev_busy (struct emu_device *dev)
+{
+  return node_busy (dev) || (dev->card && emu_card_busy (dev));
 }
 
 static long
@@ -118,8 +114,8 @@ querycap (struct emu_device *dev, struct v4l2_capability *cap)
 static long
 s_priority (struct emu_file *f, uint32_t *prio)
 {
-  struct emu_shared *st = f->dev->st;
   uint32_t np = *prio;
+  long r;
 
   if (np == V4L2_PRIORITY_UNSET)
     np = V4L2_PRIORITY_DEFAULT;
@@ -128,27 +124,19 @@ s_priority (struct emu_file *f, uint32_t *prio)
   emu_lock (f->dev);
   /* S_PRIORITY is itself checked (INFO_FL_PRIO in v4l2-ioctl.c): a handle
    * below the highest priority held cannot change its own */
-  if (emu_prio_check (f) < 0) {
-    emu_unlock (f->dev);
-    return -EBUSY;
-  }
-  if (st->prio_count[f->prio])
-    st->prio_count[f->prio]--;
-  f->prio = np;
-  st->prio_count[np]++;
+  if ((r = emu_prio_check (f)) == 0)
+    emu_prio_set (f, np);
   emu_unlock (f->dev);
-  return 0;
+  return r;
 }
 
 static long
 g_priority (struct emu_file *f, uint32_t *prio)
 {
-  uint32_t p;
+  uint32_t max = emu_prio_max (f->dev);
 
-  for (p = V4L2_PRIORITY_RECORD; p > V4L2_PRIORITY_BACKGROUND; p--)
-    if (f->dev->st->prio_count[p])
-      break;
-  *prio = p;
+  /* the kernel's maximum counts this handle too */
+  *prio = max > f->prio ? max : f->prio;
   return 0;
 }
 
@@ -172,7 +160,7 @@ enuminput (struct emu_device *dev, struct v4l2_input *in)
   in->tuner = src->tuner;
   in->std = src->std;
   in->capabilities = src->capabilities;
-  if (idx == dev->st->input && emu_fault_no_signal (dev))
+  if (idx == dev->card->st->input && emu_fault_no_signal (dev))
     in->status = V4L2_IN_ST_NO_SIGNAL | V4L2_IN_ST_NO_H_LOCK;
   return 0;
 }
@@ -212,7 +200,7 @@ s_input (struct emu_file *f, uint32_t *idx)
     return r;
   in = &dev->prof->inputs[*idx];
   emu_lock (dev);
-  changed = *idx != dev->st->input;
+  changed = *idx != dev->card->st->input;
   /* vivid's vidioc_s_input(): EBUSY while buffers exist (its inputs have
    * other formats); ivtv and bttv switch while capturing */
   if (changed && dev->prof->std_inputs_follow_std && dev_busy (dev)) {
@@ -220,12 +208,12 @@ s_input (struct emu_file *f, uint32_t *idx)
     return -EBUSY;
   }
   if (changed) {
-    dev->st->input = *idx;
+    dev->card->st->input = *idx;
     /* like ivtv: the input brings its own audio input */
     if (in->audioset)
-      dev->st->audio_input = __builtin_ctz (in->audioset);
-    if (in->std && !(dev->st->std & in->std))
-      dev->st->std = in->std & dev->prof->def_std ? dev->prof->def_std :
+      dev->card->st->audio_input = __builtin_ctz (in->audioset);
+    if (in->std && !(dev->card->st->std & in->std))
+      dev->card->st->std = in->std & dev->prof->def_std ? dev->prof->def_std :
           in->std;
     dev->st->gen++;
   }
@@ -278,7 +266,7 @@ audio_ioctl (struct emu_file *f, unsigned long req, struct v4l2_audio *a)
       fill_audio (p, a->index, a);
       return 0;
     case VIDIOC_G_AUDIO:
-      fill_audio (p, dev->st->audio_input, a);
+      fill_audio (p, dev->card->st->audio_input, a);
       return 0;
     case VIDIOC_S_AUDIO:
       if (a->index >= (uint32_t) n_audios (p))
@@ -288,7 +276,7 @@ audio_ioctl (struct emu_file *f, unsigned long req, struct v4l2_audio *a)
       if ((r = emu_prio_check (f)) < 0)
         return r;
       emu_lock (dev);
-      dev->st->audio_input = a->index;
+      dev->card->st->audio_input = a->index;
       dev->st->gen++;
       emu_unlock (dev);
       return 0;
@@ -346,7 +334,7 @@ std_ioctl (struct emu_file *f, unsigned long req, v4l2_std_id *std)
     return -ENODATA;
   switch (req) {
     case VIDIOC_G_STD:
-      *std = dev->st->std;
+      *std = dev->card->st->std;
       return 0;
     case VIDIOC_S_STD:
       want = *std & mask;
@@ -355,16 +343,16 @@ std_ioctl (struct emu_file *f, unsigned long req, v4l2_std_id *std)
       if ((r = emu_prio_check (f)) < 0)
         return r;
       emu_lock (dev);
-      if (dev_busy (dev) && want != dev->st->std) {
+      if (dev_busy (dev) && want != dev->card->st->std) {
         emu_unlock (dev);
         return -EBUSY;
       }
       /* like the kernel helpers: keep one family, prefer a single std */
       if ((want & V4L2_STD_525_60) && (want & V4L2_STD_625_50))
-        want &= (dev->st->std & V4L2_STD_525_60) ? V4L2_STD_525_60 :
+        want &= (dev->card->st->std & V4L2_STD_525_60) ? V4L2_STD_525_60 :
             V4L2_STD_625_50;
-      dev->st->std = want;
-      dev->st->detected_std = want;
+      dev->card->st->std = want;
+      dev->card->st->detected_std = want;
       dev->st->gen++;
       emu_unlock (dev);
       return 0;
@@ -372,7 +360,7 @@ std_ioctl (struct emu_file *f, unsigned long req, v4l2_std_id *std)
       if (emu_fault_no_signal (dev))
         *std = V4L2_STD_UNKNOWN;
       else
-        *std = dev->st->detected_std & mask;
+        *std = dev->card->st->detected_std & mask;
       return 0;
     default:
       return EMU_NEXT;
@@ -404,7 +392,7 @@ tuner_ioctl (struct emu_file *f, unsigned long req, void *arg)
       tu->rangelow = t->rangelow;
       tu->rangehigh = t->rangehigh;
       tu->rxsubchans = t->rxsubchans;
-      tu->audmode = dev->st->audmode;
+      tu->audmode = dev->card->st->audmode;
       tu->signal = emu_fault_no_signal (dev) ? 0 : 0xffff;
       return 0;
     }
@@ -417,7 +405,7 @@ tuner_ioctl (struct emu_file *f, unsigned long req, void *arg)
         return r;
       if (tu->audmode > V4L2_TUNER_MODE_LANG1_LANG2)
         return -EINVAL;
-      dev->st->audmode = tu->audmode;
+      dev->card->st->audmode = tu->audmode;
       return 0;
     }
     case VIDIOC_G_FREQUENCY:{
@@ -427,7 +415,7 @@ tuner_ioctl (struct emu_file *f, unsigned long req, void *arg)
         return -EINVAL;
       memset (fr->reserved, 0, sizeof (fr->reserved));
       fr->type = t->type;
-      fr->frequency = dev->st->frequency;
+      fr->frequency = dev->card->st->frequency;
       return 0;
     }
     case VIDIOC_S_FREQUENCY:{
@@ -443,7 +431,7 @@ tuner_ioctl (struct emu_file *f, unsigned long req, void *arg)
       if (fq > t->rangehigh)
         fq = t->rangehigh;
       emu_lock (dev);
-      dev->st->frequency = fq;
+      dev->card->st->frequency = fq;
       dev->st->gen++;
       emu_unlock (dev);
       return 0;
@@ -524,13 +512,13 @@ emu_core_get_format (struct emu_device *dev, struct v4l2_format *f)
   const struct emu_profile *p = dev->prof;
   const struct emu_format *fmt = find_format (p, dev->st->pixelformat);
   uint32_t w = dev->st->width, h = dev->st->height;
-  v4l2_std_id std = emu_cur_input (dev)->std ? dev->st->std : 0;
+  v4l2_std_id std = emu_cur_input (dev)->std ? dev->card->st->std : 0;
 
   if (!fmt)
     fmt = &p->formats[0];
   if (emu_size_follows_std (dev)) {
     w = 720;
-    h = (dev->st->std & V4L2_STD_525_60) ? 480 : 576;
+    h = (dev->card->st->std & V4L2_STD_525_60) ? 480 : 576;
   } else if (p->std_inputs_follow_std && !is_listed_size (fmt, w, h)) {
     w = fmt->sizes[0].width;
     h = fmt->sizes[0].height;
@@ -583,7 +571,7 @@ fmt_ioctl (struct emu_file *f, unsigned long req, struct v4l2_format *vf)
     w = best->width;
     h = best->height;
   }
-  fill_pix (fmt, w, h, emu_cur_input (dev)->std ? dev->st->std : 0, pix);
+  fill_pix (fmt, w, h, emu_cur_input (dev)->std ? dev->card->st->std : 0, pix);
   if (req == VIDIOC_TRY_FMT)
     return 0;
   if ((r = emu_prio_check (f)) < 0)
@@ -732,9 +720,9 @@ parm_ioctl (struct emu_file *f, unsigned long req, struct v4l2_streamparm *sp)
   cp->capability = sz ? V4L2_CAP_TIMEPERFRAME : 0;
   cp->timeperframe = dev->st->interval;
   if (!sz || !cp->timeperframe.numerator) {
-    cp->timeperframe.numerator = (dev->st->std & V4L2_STD_525_60) ? 1001 : 1;
+    cp->timeperframe.numerator = (dev->card->st->std & V4L2_STD_525_60) ? 1001 : 1;
     cp->timeperframe.denominator =
-        (dev->st->std & V4L2_STD_525_60) ? 30000 : 25;
+        (dev->card->st->std & V4L2_STD_525_60) ? 30000 : 25;
   }
   cp->readbuffers = (p->caps & V4L2_CAP_READWRITE) ? 2 : 0;
   return 0;
@@ -766,7 +754,7 @@ emu_core_ioctl (struct emu_file *f, unsigned long req, void *arg)
     case VIDIOC_G_INPUT:
       if (out)
         return EMU_NEXT;
-      *(uint32_t *) arg = dev->st->input;
+      *(uint32_t *) arg = dev->card->st->input;
       return 0;
     case VIDIOC_S_INPUT:
       return out ? EMU_NEXT : s_input (f, arg);
@@ -775,7 +763,7 @@ emu_core_ioctl (struct emu_file *f, unsigned long req, void *arg)
     case VIDIOC_G_OUTPUT:
       if (!out)
         return EMU_NEXT;
-      *(uint32_t *) arg = dev->st->input;
+      *(uint32_t *) arg = dev->card->st->input;
       return 0;
     case VIDIOC_S_OUTPUT:
       return out ? s_input (f, arg) : EMU_NEXT;

@@ -11,7 +11,7 @@
  * run directory made by `ivtv-emu`, mapped MAP_SHARED by every process of the
  * run (state.c).  Faults come from the environment (faults.c).
  *
- * HOW TO ADD A PROFILE (e.g. helper A2's `webcam`, `tv-streaming`)
+ * HOW TO ADD A PROFILE (e.g. `webcam`, `tv-streaming`)
  *  1. Write the profile as a `const struct emu_profile` in its own file,
  *     e.g. tests/emu/profile-webcam.c:
  *        const struct emu_profile emu_profile_webcam = {
@@ -26,7 +26,7 @@
  *  2. Declare it below in the "profile list" block (extern line) and add it
  *     to emu_profiles[] in profiles.c (keep --list order: MPEG cards first).
  *  3. Add the .c file to `emu_sources` in tests/emu/meson.build.
- *  The streaming engine (stream.c, owned by A2) implements struct emu_engine.
+ *  The streaming engine (stream.c) implements struct emu_engine.
  *  The core already answers QUERYCAP, G/S_PRIORITY, ENUM/G/S_INPUT, ENUMAUDIO,
  *  G/S_AUDIO, ENUMSTD/G/S_STD/QUERYSTD, G/S_TUNER, G/S_FREQUENCY, all control
  *  ioctls, ENUM_FMT, ENUM_FRAMESIZES/FRAMEINTERVALS, G/TRY/S_FMT, G/S_PARM,
@@ -67,6 +67,7 @@
 #define EMU_MAX_INTERVALS 6
 /* nodes of a run: 8 cards with their VBI nodes (ivtv-bench section 5) */
 #define EMU_MAX_DEVICES 16
+#define EMU_MAX_PRIO_HOLDERS 64 /* open handles of a card whose priority counts */
 #define EMU_MAX_SUBS 64
 #define EMU_MAX_EVENTS 32
 #define EMU_MAX_XEVENTS 16     /* events other processes have not seen yet */
@@ -196,7 +197,14 @@ struct emu_shared
   uint32_t frequency;
   uint32_t audmode;
   int32_t ctrl[EMU_MAX_CTRLS];  /* by index in profile->ctrls */
-  uint32_t prio_count[4];       /* open handles per V4L2_PRIORITY_* */
+  /* the open handles' priorities, by handle (prio.c): a dead process's
+   * handles are dropped as the kernel's release would (v4l2_prio_close) */
+  struct emu_prio_holder
+  {
+    int32_t pid;                /* 0: a free entry */
+    uint32_t prio;              /* V4L2_PRIORITY_* */
+    uint64_t id;                /* emu_file.id */
+  } prio_h[EMU_MAX_PRIO_HOLDERS];
   /* format (streaming engines; MPEG size follows std) */
   uint32_t pixelformat, width, height, field;
   struct v4l2_fract interval;
@@ -234,6 +242,12 @@ struct emu_device
   int state_fd;                 /* for flock() */
   struct emu_faults *faults;
   pthread_mutex_t mutex;        /* recursive; with flock = emu_lock() */
+  /* the node whose state holds the card-wide settings (input, audio input,
+   * standard, tuner, priority): itself, or for the YUV and PCM nodes of a
+   * card in the run its MPEG node, as ivtv keeps them in the one `itv` of
+   * the card (ivtv-ioctl.c ivtv_s_input/ivtv_s_std/..., cx18 alike);
+   * emu_lock() takes its lock too */
+  struct emu_device *card;
   struct emu_file *files;       /* open file objects in this process */
 };
 
@@ -319,7 +333,7 @@ emu_file_gone (const struct emu_file *f)
 
 extern const struct emu_engine emu_engine_mpeg; /* mpeg.c: read() encoder */
 extern const struct emu_engine emu_engine_sink; /* sink.c: write()-only output */
-extern const struct emu_engine emu_engine_stream;       /* stream.c (A2) */
+extern const struct emu_engine emu_engine_stream;       /* stream.c */
 extern const struct emu_engine emu_engine_vbi;  /* vbi.c: VBI capture */
 
 /* vbi.c: the VBI profiles ivtv and tv-streaming cards point at */
@@ -338,8 +352,8 @@ extern const struct emu_engine emu_engine_hdpvr;        /* profile-hdpvr.c */
 extern const struct emu_profile emu_profile_pvr250;
 extern const struct emu_profile emu_profile_pvr150;
 extern const struct emu_profile emu_profile_notcapture;
-extern const struct emu_profile emu_profile_webcam;     /* A2 */
-extern const struct emu_profile emu_profile_tv_streaming;       /* A2 */
+extern const struct emu_profile emu_profile_webcam;
+extern const struct emu_profile emu_profile_tv_streaming;
 extern const struct emu_profile emu_profile_tv_webcam;
 
 /* emu_n_profiles entries; an entry is NULL when that profile's file is not
@@ -413,8 +427,17 @@ int32_t emu_ctrl_value (struct emu_device *dev, uint32_t id);
 /* fills a V4L2_EVENT_CTRL event with the control's state; false if no such
  * control */
 bool emu_ctrl_event (struct emu_file *f, uint32_t id, struct v4l2_event *ev);
-/* -EBUSY when another handle holds a higher priority (for S_* ioctls) */
+/* prio.c: -EBUSY when another handle holds a higher priority (for S_*
+ * ioctls); a new handle, a handle's new priority, a handle gone; the
+ * highest priority held (V4L2_PRIORITY_UNSET: none); a card made anew */
 long emu_prio_check (struct emu_file *f);
+/* interpose.c: another node of dev's card is capturing */
+bool emu_card_busy (struct emu_device *dev);
+void emu_prio_open (struct emu_file *f);
+void emu_prio_set (struct emu_file *f, uint32_t prio);
+void emu_prio_close (struct emu_file *f);
+uint32_t emu_prio_max (struct emu_device *dev);
+void emu_prio_reset (struct emu_device *dev);
 /* the profile's input (or output) that is current */
 const struct emu_input *emu_cur_input (struct emu_device *dev);
 /* Do size and frame rate follow the standard now (MPEG and SDTV cards;

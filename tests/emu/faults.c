@@ -216,14 +216,14 @@ emu_fault_io_done (struct emu_file *f, uint64_t n)
       v4l2_std_id nstd;
 
       emu_lock (dev);
-      nstd = (dev->st->std & V4L2_STD_525_60) ? V4L2_STD_PAL_BG :
+      nstd = (dev->card->st->std & V4L2_STD_525_60) ? V4L2_STD_PAL_BG :
           V4L2_STD_NTSC_M;
-      dev->st->std = nstd;
-      dev->st->detected_std = nstd;
+      dev->card->st->std = nstd;
+      dev->card->st->detected_std = nstd;
       dev->st->gen++;
       emu_unlock (dev);
       ev.u.src_change.changes = V4L2_EVENT_SRC_CH_RESOLUTION;
-      ev.id = dev->st->input;
+      ev.id = dev->card->st->input;
       emu_event_broadcast (dev, &ev, NULL);
       emu_wake (dev);
     }

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 struct mapping
@@ -150,6 +151,34 @@ write (int fd, const void *buf, size_t n)
 
 /* ---- mmap ---- */
 
+/* An anonymous mapping is never the emulator's: straight to the kernel,
+ * before any set-up.  ThreadSanitizer's start-up maps memory for its
+ * symbolizer before it can take the emulator's pthread_once (the TSan
+ * variant, tests/sanitize/tsan-run.sh). */
+static void *
+anonymous_mmap (void *addr, size_t len, int prot, int flags, int fd,
+    off_t off)
+{
+#if defined(__x86_64__) && defined(__linux__)
+  long ret;
+  register long r10 __asm__ ("r10") = flags;
+  register long r8 __asm__ ("r8") = fd;
+  register long r9 __asm__ ("r9") = off;
+
+  __asm__ volatile ("syscall":"=a" (ret)
+      :"0" ((long) SYS_mmap), "D" (addr), "S" (len), "d" ((long) prot),
+      "r" (r10), "r" (r8), "r" (r9)
+      :"rcx", "r11", "memory");
+  if (ret < 0 && ret > -4096) {
+    errno = (int) -ret;
+    return MAP_FAILED;
+  }
+  return (void *) ret;
+#else
+  return emu_real ()->mmap (addr, len, prot, flags, fd, off);
+#endif
+}
+
 void *
 mmap (void *addr, size_t len, int prot, int flags, int fd, off_t off)
 {
@@ -158,6 +187,8 @@ mmap (void *addr, size_t len, int prot, int flags, int fd, off_t off)
   void *p;
   int i;
 
+  if (fd < 0 && (flags & MAP_ANONYMOUS))
+    return anonymous_mmap (addr, len, prot, flags, fd, off);
   interpose_init ();
   f = interpose_get (fd);
   if (!f)

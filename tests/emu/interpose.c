@@ -44,6 +44,59 @@ static int (*real_dup2) (int, int);
 static int (*real_dup3) (int, int, int);
 
 
+/* The YUV node (minor N + 32) and the PCM node (N + 24) of a card whose
+ * MPEG node N is in the run (profiles NAME-yuv, NAME-pcm beside NAME, as
+ * ivtv-emu --card places them) share its input, audio input, standard,
+ * tuner and priority: ivtv's ioctls act on the card's one `itv`
+ * (ivtv-ioctl.c ivtv_s_input, ivtv_s_std, ivtv_s_frequency: fh->itv),
+ * cx18's on its one `cx` (cx18-ioctl.c). */
+static void
+link_cards (void)
+{
+  static const struct
+  {
+    const char *suffix;
+    int offset;
+  } nodes[] = { {"-yuv", 32}, {"-pcm", 24} };
+  int i, j, k;
+
+  for (i = 0; i < n_devices; i++)
+    devices[i].card = &devices[i];
+  for (i = 0; i < n_devices; i++)
+    for (k = 0; k < 2; k++) {
+      const char *name = devices[i].prof->name;
+      size_t n = strlen (name), s = strlen (nodes[k].suffix);
+
+      if (n <= s || strcmp (name + n - s, nodes[k].suffix) != 0
+          || strncmp (devices[i].path, "/dev/video", 10) != 0)
+        continue;
+      for (j = 0; j < n_devices; j++)
+        if (devices[j].minor == devices[i].minor - nodes[k].offset
+            && strncmp (devices[j].path, "/dev/video", 10) == 0
+            && strlen (devices[j].prof->name) == n - s
+            && strncmp (devices[j].prof->name, name, n - s) == 0)
+          devices[i].card = &devices[j];
+    }
+}
+
+/* Is any node of dev's card capturing (dev's own engine aside)?  ivtv
+ * refuses a standard change while any stream of the card captures
+ * (ivtv_s_std: atomic_read (&itv->capturing), ivtv-ioctl.c). */
+bool
+emu_card_busy (struct emu_device *dev)
+{
+  int i;
+
+  for (i = 0; i < n_devices; i++) {
+    struct emu_device *d = &devices[i];
+    const struct emu_engine *e = d->prof->engine;
+
+    if (d != dev && d->card == dev->card && e && e->busy && e->busy (d))
+      return true;
+  }
+  return false;
+}
+
 static void
 setup_devices (void)
 {
@@ -87,6 +140,7 @@ setup_devices (void)
       n_devices++;
   }
   free (copy);
+  link_cards ();
 }
 
 #define RESOLVE(var, name) (*(void **) &(var) = dlsym (RTLD_NEXT, name))
@@ -263,9 +317,7 @@ file_free (struct emu_file *f)
   if (dev->prof->engine && dev->prof->engine->close)
     dev->prof->engine->close (f);
   emu_lock (dev);
-  if (f->prio < 4 && f->plugged_in == dev->st->plugins
-      && dev->st->prio_count[f->prio])
-    dev->st->prio_count[f->prio]--;
+  emu_prio_close (f);
   emu_owner_release (f);
   for (pp = &dev->files; *pp; pp = &(*pp)->next)
     if (*pp == f) {
@@ -401,7 +453,7 @@ emu_open (struct emu_device *dev, int flags)
      * (v4l2_device_register -> v4l2_prio_init, v4l2-device.c, which
      * __video_register_device points vdev->prio at, v4l2-dev.c); the old
      * device's handles do not count in it (file_free) */
-    memset (dev->st->prio_count, 0, sizeof (dev->st->prio_count));
+    emu_prio_reset (dev);
     /* and its controls at their defaults (the driver's control handler is
      * made anew, v4l2_ctrl_new_std(..., def): pvrusb2, a USB PVR, after a
      * replug); input, standard and tuner are kept (not modelled) */
@@ -449,8 +501,8 @@ emu_open (struct emu_device *dev, int flags)
     free (f);
     return interpose_ret (ret);
   }
+  emu_prio_open (f);
   emu_lock (dev);
-  dev->st->prio_count[f->prio]++;
   f->next = dev->files;
   dev->files = f;
   emu_unlock (dev);

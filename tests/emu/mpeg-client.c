@@ -10,7 +10,10 @@
  *   mpeg-client capture OUT SECONDS [STALL_AT STALL_FOR]
  *                        (full 64 KiB blocking reads into OUT for SECONDS,
  *                         with no read at all from STALL_AT for STALL_FOR
- *                         seconds: a reader that stalls, for the queue) 
+ *                         seconds: a reader that stalls, for the queue)
+ *   mpeg-client stop-backlog OUT STALL read|close
+ *                        (a backlog, then ENCODER_CMD STOP at GOP end,
+ *                         then read to the end, or close)
  * Exit 0 = pass, 1 = fail (with a message). */
 #include <errno.h>
 #include <fcntl.h>
@@ -436,6 +439,49 @@ capture (int argc, char **argv)
   return 0;
 }
 
+/* stop-backlog OUT STALL read|close: 1 s of reads, a stall of STALL s
+ * (a backlog builds in the driver's queue), ENCODER_CMD STOP at GOP end,
+ * then read to the end of the stream into OUT, or close at once; prints
+ * the bytes read before and after the stop */
+static int
+stop_backlog (int argc, char **argv)
+{
+  FILE *o = argc > 2 ? fopen (argv[2], "wb") : NULL;
+  double stall = argc > 3 ? atof (argv[3]) : 0;
+  bool drain = argc > 4 && !strcmp (argv[4], "read");
+  struct v4l2_encoder_cmd cmd;
+  int fd = open_dev (0);
+  double t0 = now_s ();
+  uint64_t before = 0, after = 0;
+  ssize_t n;
+
+  if (!o || stall <= 0)
+    fail ("stop-backlog OUT STALL read|close");
+  while (now_s () - t0 < 1.0 && (n = read (fd, buf, CHUNK)) > 0) {
+    fwrite (buf, 1, n, o);
+    before += n;
+  }
+  usleep ((useconds_t) (stall * 1e6));
+  memset (&cmd, 0, sizeof (cmd));
+  cmd.cmd = V4L2_ENC_CMD_STOP;
+  cmd.flags = V4L2_ENC_CMD_STOP_AT_GOP_END;
+  if (ioctl (fd, VIDIOC_ENCODER_CMD, &cmd) < 0)
+    fail ("ENCODER_CMD STOP: %s", strerror (errno));
+  while (drain && (n = read (fd, buf, CHUNK)) != 0) {
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      fail ("read after the stop: %s", strerror (errno));
+    fwrite (buf, 1, n, o);
+    after += n;
+  }
+  fclose (o);
+  close (fd);
+  printf ("before the stop %llu bytes, after it %llu\n",
+      (unsigned long long) before, (unsigned long long) after);
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -464,6 +510,8 @@ main (int argc, char **argv)
     return check_events ();
   if (!strcmp (c, "capture"))
     return capture (argc, argv);
+  if (!strcmp (c, "stop-backlog"))
+    return stop_backlog (argc, argv);
   fprintf (stderr, "usage: mpeg-client unplug N | eio N | eintr K | "
       "eagain K | short MAX | stall N | no-signal | std-change N | pacing | "
       "events | capture OUT SECONDS [STALL_AT STALL_FOR]\n");

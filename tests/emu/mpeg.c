@@ -13,8 +13,10 @@
  * input switch that clip starts with ~150 ms of silent audio (ivtv mutes
  * the encoder's audio while it switches).
  * ENCODER_CMD start/stop/pause/resume; a stop (at once, or with
- * STOP_AT_GOP_END at the end of the current clip = a GOP boundary) ends
- * the stream: read() returns 0 once and V4L2_EVENT_EOS is queued. */
+ * STOP_AT_GOP_END at the end of the clip the encoder is making = a GOP
+ * boundary, after the queue's backlog) ends the stream: read() returns 0
+ * once and V4L2_EVENT_EOS is queued; a backlog left unread at close after
+ * a stop is counted with the queue's drops. */
 #include "emu.h"
 #include "mpeg-queue.h"
 #include "payload.h"
@@ -54,7 +56,9 @@ struct mpeg_priv
   const struct emu_clip *clip;
   size_t off;
   uint64_t clock;               /* 90 kHz ticks the loops so far added */
+  struct emu_cc cc;             /* TS counters the loops so far added */
   uint32_t clip_input;          /* input the current clip came from */
+  bool black;                   /* it is the no-signal clip (its own rate) */
   struct emu_mpq q;             /* the driver's buffers (paced runs) */
   uint64_t episodes;            /* q.episodes already reported */
 };
@@ -138,10 +142,29 @@ mpeg_open (struct emu_file *f)
   return 0;
 }
 
+static uint64_t held (const struct mpeg_priv *p);
+static uint64_t available (struct emu_file *f, int64_t now, int64_t *next_ns,
+    bool *eos);
+
 static void
 mpeg_close (struct emu_file *f)
 {
+  struct mpeg_priv *p = f->priv;
+
+  int64_t next;
+  bool eos;
+
   emu_lock (f->dev);
+  /* closed after a stop, before the end of the stream: the backlog (what
+   * the encoder made until now) is freed unread (ivtv_v4l2_close ->
+   * ivtv_stop_capture, ivtv-fileops.c) and counted with the queue's drops */
+  if (emu_owner_is (f) && p->started && !p->ended
+      && mshared (f->dev)->stop_req != STOP_NONE
+      && !emu_fault_on (f->dev, EMU_FAULT_FAST)) {
+    available (f, emu_now_ns (), &next, &eos);
+    if (!p->ended && held (p) > 0)
+      account_loss (f, held (p));
+  }
   if (emu_owner_is (f)) {
     emu_owner_release (f);
     reset_shared (f->dev);
@@ -200,11 +223,12 @@ next_clip (struct emu_file *f)
   struct emu_device *dev = f->dev;
   struct mpeg_priv *p = f->priv;
   const struct emu_input *in = emu_cur_input (dev);
-  bool switched = p->clip && p->clip_input != dev->st->input;
-  bool pal = !(dev->st->std & V4L2_STD_525_60);
+  bool switched = p->clip && p->clip_input != dev->card->st->input;
+  bool pal = !(dev->card->st->std & V4L2_STD_525_60);
   int content = emu_fault_no_signal (dev) ? EMU_CONTENT_BLACK : in->content;
 
-  p->clip_input = dev->st->input;
+  p->clip_input = dev->card->st->input;
+  p->black = content == EMU_CONTENT_BLACK;
   if (switched)
     return emu_clip_get_muted (content, pal, clip_type (dev));
   return emu_clip_get (content, pal, clip_type (dev));
@@ -212,23 +236,53 @@ next_clip (struct emu_file *f)
 
 /* bytes per second of the stream: the bitrate control, except for the
  * constant-rate disc formats (MPEG-1, VCD, SVCD: their rates are the
- * standard's), which go at their clip's own rate */
+ * standard's), which go at their clip's own rate, and black */
 static uint64_t
-stream_rate (struct emu_device *dev)
+stream_rate (struct emu_device *dev, bool black)
 {
   int type = clip_type (dev);
   int32_t bitrate = emu_ctrl_value (dev, V4L2_CID_MPEG_VIDEO_BITRATE);
 
   if (type == EMU_CLIP_MPEG1 || type == EMU_CLIP_VCD || type == EMU_CLIP_SVCD) {
     const struct emu_clip *c = emu_clip_get (emu_cur_input (dev)->content,
-        !(dev->st->std & V4L2_STD_525_60), type);
+        !(dev->card->st->std & V4L2_STD_525_60), type);
 
     if (c && c->dur90k)
       return (uint64_t) c->len * 90000 / c->dur90k;
   }
   if (bitrate < 1000000)
     bitrate = 1000000;
+  /* no signal: the encoder (VBR) makes the few bytes black needs, in real
+   * time, not the bitrate's worth of black: the black clip at its own rate
+   * (the picture clips are made near the bitrate, mkpayload.sh) */
+  if (black) {
+    const struct emu_clip *c = emu_clip_get (EMU_CONTENT_BLACK,
+        !(dev->card->st->std & V4L2_STD_525_60), type);
+
+    if (c && c->dur90k && (uint64_t) c->len * 90000 / c->dur90k
+        < (uint64_t) bitrate / 8)
+      return (uint64_t) c->len * 90000 / c->dur90k;
+  }
   return (uint64_t) bitrate / 8;
+}
+
+/* the encoder's rate follows the picture (a signal lost or found, seen
+ * at the clip boundary where the stream changes): from now on, at the
+ * new rate, from where the old one got to */
+static void
+follow_rate (struct emu_file *f, int64_t now)
+{
+  struct mpeg_priv *p = f->priv;
+  uint64_t rate = stream_rate (f->dev, p->black);
+  int64_t dt = now > p->t0 ? now - p->t0 : 0;
+
+  if (rate == p->rate)
+    return;
+  p->base += (uint64_t) (dt * (double) p->rate / 1e9);
+  p->t0 = now;
+  p->rate = rate;
+  emu_debug ("%s: the encoder's rate is now %llu B/s", f->dev->path,
+      (unsigned long long) rate);
 }
 
 /* with the lock held */
@@ -243,7 +297,9 @@ start (struct emu_file *f)
   if ((r = emu_owner_take (f)) < 0)
     return r;
   reset_shared (f->dev);
-  p->rate = stream_rate (f->dev);
+  if (!p->clip)                 /* the first clip will be black */
+    p->black = emu_fault_no_signal (f->dev);
+  p->rate = stream_rate (f->dev, p->black);
   p->t0 = emu_now_ns ();
   p->base = p->pos;
   p->started = true;
@@ -254,6 +310,32 @@ start (struct emu_file *f)
   emu_debug ("%s: encoder started at %llu B/s", f->dev->path,
       (unsigned long long) p->rate);
   return 0;
+}
+
+/* The first clip boundary (a GOP end) at or after stream offset @enc: the
+ * end of the clip being read, or of a later one of the same length */
+static uint64_t
+gop_end (const struct mpeg_priv *p, uint64_t enc)
+{
+  uint64_t end = p->pos + (p->clip ? p->clip->len - p->off : 0);
+
+  if (!p->clip || p->clip->len == 0 || enc <= end)
+    return end;
+  return end + (enc - end + p->clip->len - 1) / p->clip->len * p->clip->len;
+}
+
+/* bytes the driver's queue still holds past the reader (lock held) */
+static uint64_t
+held (const struct mpeg_priv *p)
+{
+  uint64_t n = 0;
+  size_t i;
+
+  for (i = 0; i < p->q.n; i++)
+    if (p->q.seg[i].end > p->pos)
+      n += p->q.seg[i].end - (p->q.seg[i].start > p->pos ?
+          p->q.seg[i].start : p->pos);
+  return n;
 }
 
 /* Bytes that may be read now (lock held); *next_ns: when more come.
@@ -275,8 +357,9 @@ available (struct emu_file *f, int64_t now, int64_t *next_ns, bool *eos)
     *eos = true;
     return 0;
   }
-  if (ms->stop_req == STOP_GOP_END && p->stop_at == UINT64_MAX) {
-    p->stop_at = p->pos + (p->clip ? p->clip->len - p->off : 0);
+  if (ms->stop_req == STOP_GOP_END && p->stop_at == UINT64_MAX
+      && (fast || ms->paused)) {
+    p->stop_at = gop_end (p, p->pos);
     if (p->pos >= p->stop_at) {
       finish (f);
       *eos = true;
@@ -300,8 +383,10 @@ available (struct emu_file *f, int64_t now, int64_t *next_ns, bool *eos)
   else {
     /* `now` may predate t0 when start() ran after the caller's clock
      * read: no time has passed then */
-    int64_t dt = now > p->t0 ? now - p->t0 : 0;
+    int64_t dt;
 
+    follow_rate (f, now);
+    dt = now > p->t0 ? now - p->t0 : 0;
     steps = (uint64_t) (dt * (double) p->rate / 1e9) / CHUNK;
     allowed = p->base + steps * CHUNK;
     *next_ns = p->t0 + (int64_t) ((steps + 1) * CHUNK * 1e9 / p->rate);
@@ -313,6 +398,11 @@ available (struct emu_file *f, int64_t now, int64_t *next_ns, bool *eos)
   /* what the encoder made since the last look goes through the queue */
   if ((lost = emu_mpq_fill (&p->q, allowed)) > 0)
     account_loss (f, lost);
+  /* a stop at GOP end ends what the encoder is making now: the queue's
+   * backlog is still the reader's (ivtv_get_buffer() hands out q_full
+   * before it reports the end of the stream, ivtv-fileops.c) */
+  if (ms->stop_req == STOP_GOP_END && p->stop_at == UINT64_MAX)
+    p->stop_at = gop_end (p, p->q.produced > p->pos ? p->q.produced : p->pos);
   allowed = emu_mpq_head (&p->q);
   if (p->stop_at != UINT64_MAX && allowed > p->stop_at - p->pos)
     allowed = p->stop_at > p->pos ? p->stop_at - p->pos : 0;
@@ -330,8 +420,10 @@ copy_out (struct emu_file *f, unsigned char *buf, uint64_t n)
     size_t k;
 
     if (!p->clip || p->off >= p->clip->len) {
-      if (p->clip)
+      if (p->clip) {
         p->clock += p->clip->dur90k;    /* the encoder's clock runs on */
+        emu_cc_played (&p->cc, p->clip);        /* and its TS counters */
+      }
       p->clip = next_clip (f);
       p->off = 0;
       if (!p->clip)
@@ -342,7 +434,7 @@ copy_out (struct emu_file *f, unsigned char *buf, uint64_t n)
       k = n;
     if (buf) {
       memcpy (buf, p->clip->data + p->off, k);
-      emu_clip_stamp_range (p->clip, p->off, k, p->clock, buf);
+      emu_clip_stamp_range (p->clip, p->off, k, p->clock, &p->cc, buf);
       buf += k;
     }
     p->off += k;

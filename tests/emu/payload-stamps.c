@@ -8,7 +8,9 @@
  * time stamp as it copies bytes out (MPEG-2 and MPEG-1 pack and PES syntax:
  * an MPEG-1 pack's SCR has the layout of a PTS field).  emu_clip_scan() finds, once per clip,
  * where those fields are; emu_clip_stamp_range() rewrites the part of them
- * that falls into one copied range (a field may straddle two reads). */
+ * that falls into one copied range (a field may straddle two reads).  A
+ * transport stream's continuity counters run on the same way: each loop
+ * adds the clip's payload packets per PID (emu_cc_played). */
 #include "payload.h"
 
 #include <stdint.h>
@@ -19,7 +21,8 @@ enum
 {
   STAMP_PTS,                    /* 5-byte PES PTS/DTS */
   STAMP_SCR,                    /* 6-byte MPEG-2 pack SCR */
-  STAMP_PCR                     /* 6-byte TS PCR */
+  STAMP_PCR,                    /* 6-byte TS PCR */
+  STAMP_CC                      /* TS header byte 3: continuity counter */
 };
 
 static int
@@ -139,6 +142,21 @@ scan_ts (struct emu_clip *c, size_t *cap)
 
     if (p[0] != 0x47)
       break;
+    if ((p[3] & 0x10) && (((p[1] & 0x1f) << 8 | p[2]) != 0x1fff)) {
+      unsigned pid = (p[1] & 0x1f) << 8 | p[2];
+      int k;
+
+      for (k = 0; k < c->cc.count && c->cc.pid[k] != pid; k++);
+      if (k == c->cc.count && k < EMU_CC_PIDS) {
+        c->cc.pid[k] = pid;
+        c->cc.n[k] = 0;
+        c->cc.count++;
+      }
+      if (k < c->cc.count)
+        c->cc.n[k] = (c->cc.n[k] + 1) & 15;
+      if (add (c, cap, i + 3, STAMP_CC) < 0)
+        return -1;
+    }
     if (p[3] & 0x20) {          /* adaptation field */
       unsigned alen = p[4];
 
@@ -166,6 +184,7 @@ emu_clip_scan (struct emu_clip *c, bool ts, bool pal)
 
   c->stamps = NULL;
   c->n_stamps = 0;
+  memset (&c->cc, 0, sizeof (c->cc));
   /* 30 frames of 30000/1001 or 25 frames of 25 Hz, in 90 kHz ticks */
   c->dur90k = pal ? 90000 : 30 * 3003;
   if ((ts ? scan_ts (c, &cap) : scan_ps (c, &cap)) < 0) {
@@ -216,13 +235,46 @@ patch (const unsigned char *f, int kind, uint64_t add, unsigned char *o)
   }
 }
 
+/* what `cc` adds to the counter of `pid` */
+static unsigned
+cc_add (const struct emu_cc *cc, unsigned pid)
+{
+  int k;
+
+  for (k = 0; cc && k < cc->count; k++)
+    if (cc->pid[k] == pid)
+      return cc->n[k];
+  return 0;
+}
+
+void
+emu_cc_played (struct emu_cc *cc, const struct emu_clip *c)
+{
+  int i, k;
+
+  for (i = 0; i < c->cc.count; i++) {
+    for (k = 0; k < cc->count && cc->pid[k] != c->cc.pid[i]; k++);
+    if (k == cc->count && k < EMU_CC_PIDS) {
+      cc->pid[k] = c->cc.pid[i];
+      cc->n[k] = 0;
+      cc->count++;
+    }
+    if (k < cc->count)
+      cc->n[k] = (cc->n[k] + c->cc.n[i]) & 15;
+  }
+}
+
 void
 emu_clip_stamp_range (const struct emu_clip *c, size_t off, size_t n,
-    uint64_t add, unsigned char *out)
+    uint64_t add, const struct emu_cc *cc, unsigned char *out)
 {
   size_t lo = 0, hi = c->n_stamps;
+  bool counters = false;
+  int k;
 
-  if (add == 0 || n == 0)
+  for (k = 0; cc && k < cc->count; k++)
+    counters |= cc->n[k] != 0;
+  if ((add == 0 && !counters) || n == 0)
     return;
   /* the first field that ends after off (fields are at most 6 bytes) */
   while (lo < hi) {
@@ -235,14 +287,22 @@ emu_clip_stamp_range (const struct emu_clip *c, size_t off, size_t n,
   }
   for (; lo < c->n_stamps && c->stamps[lo].off < off + n; lo++) {
     const struct emu_stamp *s = &c->stamps[lo];
-    size_t w = s->kind == STAMP_PTS ? 5 : 6, k;
+    size_t w = s->kind == STAMP_PTS ? 5 : s->kind == STAMP_CC ? 1 : 6, j;
     unsigned char o[6];
 
     if (s->off + w > c->len)
       continue;
-    patch (c->data + s->off, s->kind, add, o);
-    for (k = 0; k < w; k++)
-      if (s->off + k >= off && s->off + k < off + n)
-        out[s->off + k - off] = o[k];
+    if (s->kind == STAMP_CC) {
+      const unsigned char *h = c->data + s->off - 3;
+
+      o[0] = (h[3] & 0xf0) | ((h[3] + cc_add (cc,
+                  (h[1] & 0x1f) << 8 | h[2])) & 15);
+    } else if (add == 0)
+      continue;
+    else
+      patch (c->data + s->off, s->kind, add, o);
+    for (j = 0; j < w; j++)
+      if (s->off + j >= off && s->off + j < off + n)
+        out[s->off + j - off] = o[j];
   }
 }

@@ -25,6 +25,16 @@ struct emu_stamp
   int kind;
 };
 
+/* a transport stream's continuity counters: per PID, what one clip adds
+ * (its payload packets, modulo 16), or what the loops so far added */
+#define EMU_CC_PIDS 8
+struct emu_cc
+{
+  uint16_t pid[EMU_CC_PIDS];
+  uint8_t n[EMU_CC_PIDS];
+  int count;
+};
+
 struct emu_clip
 {
   const unsigned char *data;
@@ -32,14 +42,20 @@ struct emu_clip
   struct emu_stamp *stamps;     /* payload-stamps.c, sorted by offset */
   size_t n_stamps;
   uint32_t dur90k;              /* what one loop adds to the clock */
+  struct emu_cc cc;             /* TS: each PID's payload packets */
 };
 
-/* payload-stamps.c: find the clock and PTS/DTS fields of a loaded clip;
- * write into out (the bytes [off, off + n) of the clip, as copied) those
- * fields with add 90 kHz ticks added (add 0: nothing to do) */
+/* payload-stamps.c: find the clock and PTS/DTS fields (and a TS's
+ * continuity counters) of a loaded clip; write into out (the bytes
+ * [off, off + n) of the clip, as copied) those fields with add 90 kHz
+ * ticks added and the counters advanced by cc (NULL: not) */
 void emu_clip_scan (struct emu_clip *c, bool ts, bool pal);
 void emu_clip_stamp_range (const struct emu_clip *c, size_t off, size_t n,
-    uint64_t add, unsigned char *out);
+    uint64_t add, const struct emu_cc *cc, unsigned char *out);
+/* after a clip of a TS was played through: its counters run on in `cc`
+ * (an encoder's continuity counters do not start again, ISO 13818-1
+ * 2.4.3.3: a jump is a discontinuity a reader reports as a loss) */
+void emu_cc_played (struct emu_cc *cc, const struct emu_clip *c);
 
 /* The clip for an input content (or EMU_CONTENT_BLACK: no signal), in the
  * 625-line (pal) or 525-line family, of stream type `type` (EMU_CLIP_*).

@@ -17,8 +17,12 @@
  *  - iname[] / vidioc_enum_input(): "Component", "S-Video", "Composite",
  *    CAMERA inputs, audioset RCA front | RCA back | SPDIF;
  *    audio_iname[] / vidioc_enumaudio(): "RCA front", "RCA back", "SPDIF";
- *  - hdpvr_read(): a blocking read also starts streaming; ENCODER_CMD start
- *    and stop (vidioc_encoder_cmd()).
+ *  - hdpvr_read(): a read on an idle device starts streaming, also right
+ *    after a stop: a fresh stream, never an end-of-stream 0;
+ *  - vidioc_encoder_cmd() / vidioc_try_encoder_cmd(): `a->flags = 0`, so
+ *    V4L2_ENC_CMD_STOP_AT_GOP_END is ignored and cleared in the returned
+ *    flags, and STOP stops streaming at once (hdpvr_stop_streaming()):
+ *    nothing drains to the end of a GOP.
  * Not modelled: the Component input's DV timings (the emulator gives it the
  * standards like the others: its core has no DV timings ioctls), HD sizes
  * (every clip is 720x480/576), short reads at USB buffer ends.  The clips
@@ -48,6 +52,17 @@ hdpvr_ioctl (struct emu_file *f, unsigned long req, void *arg)
       if (emu_fault_no_signal (dev))
         return -EFAULT;
       break;
+    case VIDIOC_ENCODER_CMD:
+    case VIDIOC_TRY_ENCODER_CMD:{
+      /* vidioc_encoder_cmd(): a->flags = 0, a stop is at once */
+      struct v4l2_encoder_cmd *cmd = arg;
+      long r;
+
+      cmd->flags = 0;
+      r = emu_engine_mpeg.ioctl (f, req, arg);
+      cmd->flags = 0;
+      return r;
+    }
     case VIDIOC_S_INPUT:
     case VIDIOC_S_STD:
     case VIDIOC_S_AUDIO:
@@ -76,10 +91,17 @@ hdpvr_close (struct emu_file *f)
   emu_engine_mpeg.close (f);
 }
 
+/* hdpvr_read(): status IDLE (never started, or stopped) starts streaming
+ * (hdpvr_start_streaming()) and reads on: after a stop the engine's one
+ * end-of-stream 0 is not what the driver gives, a new stream is. */
 static ssize_t
 hdpvr_read (struct emu_file *f, void *buf, size_t n)
 {
-  return emu_engine_mpeg.read (f, buf, n);
+  ssize_t r = emu_engine_mpeg.read (f, buf, n);
+
+  if (r == 0 && n > 0)
+    r = emu_engine_mpeg.read (f, buf, n);
+  return r;
 }
 
 static short

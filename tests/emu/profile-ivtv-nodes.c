@@ -20,9 +20,8 @@
  *    Hz, stereo pcm) capture", "/dev/video32 ... raw YUV video";
  *  - the ioctl ops and the control handler are the card's, shared by its
  *    nodes: the inputs, audio inputs, standards, tuner and controls are
- *    those of the MPEG node.  The emulator keeps each node's settings in
- *    its own state (a known gap: an input set on /dev/video0 does not move
- *    /dev/video32).
+ *    those of the MPEG node; with the MPEG node in the run, input,
+ *    standard, tuner and priority are its (interpose.c link_cards()).
  * The YUV node draws the streaming engine's picture (stream-frames.c) as
  * HM12; the PCM node's samples are pcm.c's. */
 #include "profile-pvr.h"

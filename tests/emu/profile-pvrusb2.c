@@ -7,9 +7,15 @@
  *    node is VIDEO_CAPTURE | TUNER | AUDIO | READWRITE; pvr2_v4l2_fops has
  *    read and poll, no mmap and no vb2 (REQBUFS is ENOTTY);
  *  - pvrusb2-v4l2.c pvr2_enum_input(): the input names are the values of
- *    the "input" control (pvrusb2-hdw.c control_values_input[]:
- *    "television", "radio", "s-video", "composite"); television and radio
- *    are TUNER inputs, the others CAMERA;
+ *    the "input" control (pvrusb2-hdw.c control_values_input[]), in the
+ *    order of their PVR2_CVAL_INPUT_* values (pvr2_v4l2_open builds
+ *    input_map so): "television", "composite", "s-video", "radio", as the
+ *    real driver lists them in the VM (tests/vm/usbip, pvrusb2.bind);
+ *    television and radio are TUNER inputs, the others CAMERA;
+ *  - pvr2_querycap(): the card name is the device description
+ *    (pvrusb2-devattr.c pvr2_device_29xxx: "WinTV PVR USB2 Model 29xxx");
+ *  - pvr_format[] (pvrusb2-v4l2.c): sizeimage 32 KiB;
+ *  - no event ioctls: pvr2_ioctl_ops has no vidioc_subscribe_event.
  *  - pvrusb2-hdw.c: the encoder is cx2341x, so the codec controls are
  *    those of the ivtv cards (profile-pvr.h).
  *  - every input has V4L2_IN_CAP_STD: the v4l2-ioctl.c core sets it when
@@ -21,16 +27,16 @@
 const struct emu_profile emu_profile_pvrusb2 = {
   .name = "pvrusb2",
   .summary = "Hauppauge WinTV PVR-USB2 (pvrusb2) MPEG encoder: one node, "
-      "read() only, television/s-video/composite/radio",
+      "read() only, television/composite/s-video/radio",
   .driver = "pvrusb2",
-  .card = "WinTV PVR USB2 (Model 29xxx)",
+  .card = "WinTV PVR USB2 Model 29xxx",
   .bus_info = "usb-0000:00:1d.7-4",
   .caps = MPEG_CAPS,
   .buf_type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
   .inputs = {
         TUNER_INPUT ("television"),
-        LINE_INPUT ("s-video", 0, 1),
         LINE_INPUT ("composite", 0, 2),
+        LINE_INPUT ("s-video", 0, 1),
         {.name = "radio",.type = V4L2_INPUT_TYPE_TUNER,.std = IN_STD,
               .audioset = 1 << 0,.tuner = 0,.capabilities = V4L2_IN_CAP_STD,
             .content = EMU_CONTENT_BLACK},
@@ -41,7 +47,12 @@ const struct emu_profile emu_profile_pvrusb2 = {
   .def_std = V4L2_STD_NTSC_M,
   .tuner = TV_TUNER,
   .ctrls = {MPEG_CTRLS},
-  .formats = {MPEG_FORMATS},
-  .events = (1u << V4L2_EVENT_EOS) | (1u << V4L2_EVENT_SOURCE_CHANGE),
+  .formats = {
+        {.pixelformat = V4L2_PIX_FMT_MPEG,.description = "MPEG-1/2/4",
+              .flags = V4L2_FMT_FLAG_COMPRESSED,.size_follows_std = true,
+              .sizeimage = 32 * 1024,
+            .sizes = {{.width = 720,.height = 480}}},
+      },
+  .events = 0,
   .engine = &emu_engine_mpeg,
 };

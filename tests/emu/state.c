@@ -168,17 +168,23 @@ emu_state_attach (struct emu_device *dev)
   return 0;
 }
 
+/* the node's own state, then the card's when another node holds it
+ * (always in that order: the card's node never takes another's) */
 void
 emu_lock (struct emu_device *dev)
 {
   pthread_mutex_lock (&dev->mutex);
   if (dev->state_fd >= 0)
     flock (dev->state_fd, LOCK_EX);
+  if (dev->card && dev->card != dev)
+    emu_lock (dev->card);
 }
 
 void
 emu_unlock (struct emu_device *dev)
 {
+  if (dev->card && dev->card != dev)
+    emu_unlock (dev->card);
   if (dev->state_fd >= 0)
     flock (dev->state_fd, LOCK_UN);
   pthread_mutex_unlock (&dev->mutex);

@@ -61,7 +61,7 @@ stream_interval_ns (struct emu_device *dev)
 
   if (emu_size_follows_std (dev)) {
     /* SDTV card: the standard sets the frame rate */
-    if (dev->st->std & V4L2_STD_525_60)
+    if (dev->card->st->std & V4L2_STD_525_60)
       return 1001LL * 1000000000LL / 30000;
     return 1000000000LL / 25;
   }
@@ -94,7 +94,7 @@ stream_draw (struct emu_device *dev, const struct sformat *fmt, uint64_t seq,
     int flash, void *dst, size_t cap)
 {
   struct emu_picture pic;
-  uint32_t input = dev->st->input;
+  uint32_t input = dev->card->st->input;
 
   memset (&pic, 0, sizeof (pic));
   pic.width = fmt->width;

@@ -62,7 +62,7 @@ std_parm (struct emu_file *f, unsigned long req, struct v4l2_streamparm *sp)
     return -EINVAL;
   memset (&sp->parm, 0, sizeof (sp->parm));
   emu_lock (dev);
-  if (dev->st->std & V4L2_STD_525_60) {
+  if (dev->card->st->std & V4L2_STD_525_60) {
     sp->parm.capture.timeperframe.numerator = 1001;
     sp->parm.capture.timeperframe.denominator = 30000;
   } else {

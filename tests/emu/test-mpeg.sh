@@ -149,18 +149,22 @@ case $case in
     need python3
     need gst-launch-1.0
     here=$(dirname "$0")
-    run -- sh -c "head -c 2300000 $dev > $tmp/sw.mpg & sleep 1.0;
-      v4l2-ctl -d $dev -i 2 >/dev/null; wait" || fail "capture failed"
+    # the input switch comes once the capture has 512 kB (a condition,
+    # not a sleep: under load and ASan the reader may start late), well
+    # before its 2.3 MB end; the timeout in meson.build is for ASan
+    switch_during () {
+      run -- sh -c "v4l2-ctl -d $dev -c stream_type=$1 >/dev/null &&
+        { head -c 2300000 $dev > $2 & p=\$!
+          while [ \$(stat -c %s $2) -lt 524288 ]; do sleep 0.05; done
+          v4l2-ctl -d $dev -i 2 >/dev/null; wait \$p; }"
+    }
+    switch_during 0 "$tmp/sw.mpg" || fail "capture failed"
     python3 "$here/check-audio-mute.py" "$tmp/sw.mpg" || exit 1
     # the same in a transport stream (stream type control = MPEG-2 TS)
-    run -- sh -c "v4l2-ctl -d $dev -c stream_type=1 >/dev/null &&
-      { head -c 2300000 $dev > $tmp/sw.ts & sleep 1.0;
-        v4l2-ctl -d $dev -i 2 >/dev/null; wait; }" || fail "TS capture failed"
+    switch_during 1 "$tmp/sw.ts" || fail "TS capture failed"
     python3 "$here/check-audio-mute.py" "$tmp/sw.ts" || exit 1
     # and in the DVD stream (stream type 3: 2048-byte packs with NAV packs)
-    run -- sh -c "v4l2-ctl -d $dev -c stream_type=3 >/dev/null &&
-      { head -c 2300000 $dev > $tmp/sw-dvd.mpg & sleep 1.0;
-        v4l2-ctl -d $dev -i 2 >/dev/null; wait; }" || fail "DVD capture failed"
+    switch_during 3 "$tmp/sw-dvd.mpg" || fail "DVD capture failed"
     python3 "$here/check-audio-mute.py" "$tmp/sw-dvd.mpg" ;;
   *)
     echo "test-mpeg.sh: unknown case '$case'" >&2; exit 2 ;;

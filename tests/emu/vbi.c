@@ -89,7 +89,7 @@ desc (struct emu_device *dev)
 static bool
 is_525 (struct emu_device *dev)
 {
-  return (dev->st->std & V4L2_STD_525_60) != 0;
+  return (dev->card->st->std & V4L2_STD_525_60) != 0;
 }
 
 static const struct emu_vbi_raw *

@@ -18,6 +18,7 @@ script waits for it to arrive.  Printed, one per line, key=value:
   offsets=contiguous|gap AT   buffer offsets at the sink (frames or bytes)
   buffers=N            buffers that reached the sink
   max-gap-ms=M         the longest time between two buffers before the stall
+  window-buffers=N     buffers between the first second and the stall
                        (after the first second)
 Exit 0 when the pipeline reached EOS, 1 on an error, 2 on a timeout.
 """
@@ -45,7 +46,7 @@ def main():
     sink = pipe.get_by_name("sink")
     state = {"first": None, "stalled": False, "next": None, "gap": None,
              "stats": 0, "final": None, "rc": 2, "eos_sent": False,
-             "buffers": 0, "last": None, "max_gap": 0.0}
+             "buffers": 0, "last": None, "max_gap": 0.0, "window": 0}
 
     def probe(pad, info):
         buf = info.get_buffer()
@@ -58,6 +59,7 @@ def main():
         if (state["last"] is not None and not state["stalled"]
                 and now - state["first"] > 1.0):
             state["max_gap"] = max(state["max_gap"], now - state["last"])
+            state["window"] += 1
         state["last"] = now
         off, end = buf.offset, buf.offset_end
         if off != Gst.BUFFER_OFFSET_NONE and state["gap"] is None:
@@ -119,6 +121,7 @@ def main():
 
     print("buffers=%d" % state["buffers"])
     print("max-gap-ms=%d" % round(state["max_gap"] * 1000))
+    print("window-buffers=%d" % state["window"])
     print("stats-messages=%d" % state["stats"])
     fin = state["final"]
     for f in ("bytes-lost", "frames-lost", "bytes"):

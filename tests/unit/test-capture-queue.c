@@ -59,7 +59,7 @@ GST_START_TEST (test_overflow_drops_newest)
   IvtvQueueTotals t;
   IvtvQueueLevel lv;
   GstBuffer *buf;
-  guint8 expect[] = { 1, 2, 3, 5 };
+  guint8 expect[] = { 2, 3, 6 };
   guint i;
 
   fail_unless_equals_int (ivtv_queue_push (q, make_buf (300, 1, 0, 0)),
@@ -71,24 +71,29 @@ GST_START_TEST (test_overflow_drops_newest)
   /* 900 + 200 > 1000: the newest is dropped, the queued ones stay */
   fail_unless_equals_int (ivtv_queue_push (q, make_buf (200, 4, 0, 0)),
       IVTV_QUEUE_DROPPED);
+  /* 100 would fit, but the hole lasts until the consumer takes one */
   fail_unless_equals_int (ivtv_queue_push (q, make_buf (100, 5, 0, 0)),
-      IVTV_QUEUE_OK);
-  fail_unless_equals_int (ivtv_queue_push (q, make_buf (51, 6, 0, 0)),
       IVTV_QUEUE_DROPPED);
   ivtv_queue_get_level (q, &lv);
-  fail_unless_equals_uint64 (lv.bytes, 1000);
-  fail_unless_equals_int (lv.buffers, 4);
-  fail_unless (lv.fill > 0.999 && lv.fill <= 1.0);
+  fail_unless_equals_uint64 (lv.bytes, 900);
+  fail_unless_equals_int (lv.buffers, 3);
+  fail_unless (lv.fill > 0.899 && lv.fill <= 0.901);
   ivtv_queue_get_totals (q, &t);
-  fail_unless_equals_uint64 (t.dropped_bytes, 251);
+  fail_unless_equals_uint64 (t.dropped_bytes, 300);
   fail_unless_equals_uint64 (t.dropped_buffers, 2);
-  fail_unless_equals_uint64 (t.pushed_bytes, 1000);
+  fail_unless_equals_uint64 (t.pushed_bytes, 900);
 
+  fail_unless_equals_int (ivtv_queue_pop (q, &buf), GST_FLOW_OK);
+  fail_unless_equals_int (buf_tag (buf), 1);
+  fail_unless (!GST_BUFFER_IS_DISCONT (buf));
+  gst_buffer_unref (buf);
+  fail_unless_equals_int (ivtv_queue_push (q, make_buf (51, 6, 0, 0)),
+      IVTV_QUEUE_OK);
   for (i = 0; i < G_N_ELEMENTS (expect); i++) {
     fail_unless_equals_int (ivtv_queue_pop (q, &buf), GST_FLOW_OK);
     fail_unless_equals_int (buf_tag (buf), expect[i]);
     /* the buffer after a hole says so */
-    fail_unless_equals_int (GST_BUFFER_IS_DISCONT (buf), expect[i] == 5);
+    fail_unless_equals_int (GST_BUFFER_IS_DISCONT (buf), expect[i] == 6);
     gst_buffer_unref (buf);
   }
   /* an empty queue takes even a buffer larger than the bound */
@@ -98,9 +103,67 @@ GST_START_TEST (test_overflow_drops_newest)
   fail_unless_equals_int (ivtv_queue_push (q, make_buf (10, 8, 0, 0)),
       IVTV_QUEUE_DROPPED);
   ivtv_queue_get_totals (q, &t);
-  fail_unless_equals_uint64 (t.dropped_bytes, 261);
+  fail_unless_equals_uint64 (t.dropped_bytes, 310);
   fail_unless_equals_uint64 (t.dropped_frames, 1);
   ivtv_queue_free (q);
+}
+
+GST_END_TEST;
+
+/* Issue 28 item 9: one stall of the consumer, reads of mixed sizes (a big
+ * read, then the small ones a paced card gives): one hole, one loss run,
+ * one warning; nothing kept in the middle of the stall. */
+GST_START_TEST (test_one_stall_one_hole)
+{
+  IvtvQueue *q = ivtv_queue_new (1000000, 0);
+  Events ev = { 0 };
+  IvtvQueueTotals t;
+  GstBuffer *buf;
+  guint i, kept = 0;
+
+  g_mutex_init (&ev.lock);
+  ivtv_queue_set_loss_func (q, on_loss, &ev);
+  /* the stall: 60 KiB reads fill the bound, then 8 KiB reads come */
+  for (i = 0; i < 40; i++)
+    kept += ivtv_queue_push (q, make_buf (i % 2 ? 8192 : 61440, i, i *
+            GST_MSECOND, GST_CLOCK_TIME_NONE)) == IVTV_QUEUE_OK;
+  fail_unless_equals_int (ev.started, 1);
+  fail_unless_equals_int (ev.ended, 0);
+  ivtv_queue_get_totals (q, &t);
+  fail_unless_equals_uint64 (t.loss_runs, 1);
+  /* downstream takes again: the hole ends, with one warning */
+  fail_unless_equals_int (ivtv_queue_pop (q, &buf), GST_FLOW_OK);
+  gst_buffer_unref (buf);
+  fail_unless_equals_int (ivtv_queue_push (q, make_buf (8192, 99,
+              GST_SECOND, GST_CLOCK_TIME_NONE)), IVTV_QUEUE_OK);
+  fail_unless_equals_int (ev.ended, 1);
+  ivtv_queue_get_totals (q, &t);
+  fail_unless_equals_uint64 (t.loss_runs, 1);
+  fail_unless_equals_uint64 (t.pushed_buffers, kept + 1);
+  ivtv_queue_free (q);
+  g_mutex_clear (&ev.lock);
+}
+
+GST_END_TEST;
+
+/* Issue 28 item 8: a stall is told to a tenth of a second (not "0 s"),
+ * a consumer that was only too slow is told so. */
+GST_START_TEST (test_loss_text_stall_or_slower)
+{
+  IvtvLoss l = { IVTV_LOSS_ENDED, IVTV_QUEUE_FULL_BYTES, 1000, 1, 0,
+    GST_CLOCK_TIME_NONE, GST_CLOCK_TIME_NONE, GST_CLOCK_TIME_NONE,
+    2960 * GST_MSECOND, 400, 0
+  };
+  gchar *text = ivtv_loss_describe (&l);
+
+  fail_unless (g_str_has_suffix (text, "did not take buffers for 3.0 s"),
+      "got: %s", text);
+  g_free (text);
+  l.stalled = 400 * GST_MSECOND;
+  text = ivtv_loss_describe (&l);
+  fail_unless (g_str_has_suffix (text, "because downstream was slower than "
+          "the capture"), "got: %s", text);
+  g_free (text);
 }
 
 GST_END_TEST;
@@ -144,8 +207,8 @@ GST_START_TEST (test_loss_one_event_per_run)
   GST_INFO ("%s", text);
   fail_unless (g_str_has_prefix (text, "Lost 500 bytes (5.0 s) of the "
           "recording at 0:00:04.0: the element's queue "
-          "(max-buffer-bytes=400) was full because downstream did not "
-          "take buffers for "), "got: %s", text);
+          "(max-buffer-bytes=400) was full because downstream was slower "
+          "than the capture"), "got: %s", text);
   g_free (text);
 
   /* a second run, ended by the producer's EOS */
@@ -389,6 +452,8 @@ capture_queue_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_overflow_drops_newest);
   tcase_add_test (tc, test_loss_one_event_per_run);
+  tcase_add_test (tc, test_one_stall_one_hole);
+  tcase_add_test (tc, test_loss_text_stall_or_slower);
   tcase_add_test (tc, test_time_bound);
   tcase_add_test (tc, test_flushing_unblocks_pop);
   tcase_add_test (tc, test_flow_after_data);

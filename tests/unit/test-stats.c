@@ -100,6 +100,11 @@ GST_START_TEST (test_counts_and_bitrate)
   fail_unless_equals_uint64 (u64 (st, "duration"), 3 * GST_SECOND);
   fail_unless_equals_uint64 (u64 (st, "bitrate"), 2000);
   gst_structure_free (st);
+  /* the final message: the whole capture's rate, 2500 bytes in 3.5 s
+   * (issue 28 item 12), not the last interval's (0 now) */
+  st = ivtv_stats_build (s, t0 + 7 * GST_SECOND / 2, NULL, TRUE);
+  fail_unless_equals_uint64 (u64 (st, "bitrate"), 2500 * 8 * 2 / 7);
+  gst_structure_free (st);
 
   /* queue-lost bytes were read but never left: not in "bytes";
    * driver-reported loss never was read */

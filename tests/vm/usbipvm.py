@@ -57,7 +57,19 @@ def make_hdpvr_stream(vm, cache):
     return out
 
 
-STREAMS = {"hdpvr": make_hdpvr_stream}
+def pvrusb2_payload(vm, cache):
+    """The cx23416's streams: tests/emu's payload clips (mkpayload.sh, built
+    with the project), one per stream type, NTSC and PAL; the PVR-USB2
+    model sends the one the mailbox asked for.  STREAM is the NTSC base
+    (the guest finds the PAL one beside it)."""
+    base = os.path.normpath(os.path.join(cache, "..", "..", "emu", "c0-ntsc"))
+    for fam in ("c0-ntsc", "c0-pal"):
+        if not os.path.exists(os.path.join(os.path.dirname(base), fam + ".mpg")):
+            raise vm.Skip("tests/emu's payload %s.mpg not built" % fam)
+    return base
+
+
+STREAMS = {"hdpvr": make_hdpvr_stream, "pvrusb2": pvrusb2_payload}
 
 
 def boot_kw(vm, args, driver):

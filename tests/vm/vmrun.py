@@ -46,6 +46,10 @@ VIVID_MODULES = ["vivid"]
 # dependency, so it is loaded here
 USBIP_MODULES = ["vhci_hcd", "hdpvr", "usbtv", "stk1160", "saa7115",
                  "snd_usb_audio"]
+# pvrusb2 requests its sub-device modules at run time (pvrusb2-hdw.c
+# pvr2_hdw_load_modules): msp3400, the tuner core and the tuner/demod
+# drivers it attaches by symbol (tuner-simple, tda9887)
+USBIP_MODULES += ["pvrusb2", "msp3400", "tuner", "tuner_simple", "tda9887"]
 
 
 class Skip(Exception):
@@ -263,7 +267,10 @@ def boot(args, results, rid, guest_run="", extra=None,
     console = os.path.join(results, "console.log")
     cmd = [qemu, "-accel", "tcg", "-m", "2048", "-smp", "2",
            "-kernel", vmlinuz, "-initrd", initrd,
-           "-append", "console=ttyS0 quiet panic=-1 ivtvvm.results=" + results,
+           "-append", "console=ttyS0 quiet panic=-1 ivtvvm.results=" + results
+           # firmware placeholders a guest check writes (pvrusb2 uploads
+           # two); the kernel reads them from init's root: /host + results
+           + " firmware_class.path=/host%s/firmware" % results,
            "-display", "none", "-vga", "none", "-no-reboot",
            "-serial", "file:" + console, "-monitor", "none",
            "-virtfs", "local,path=/,mount_tag=host,security_model=none,"

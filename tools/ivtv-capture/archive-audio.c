@@ -110,13 +110,17 @@ capture_devices (void)
 static void
 audio_error (GError ** error, const gchar * what, const gchar * why)
 {
-  gchar *list = capture_devices ();
+  gchar *list = capture_devices (), *reason = g_strdup (why ? why : "");
 
+  g_strchomp (reason);
+  if (g_str_has_suffix (reason, "."))
+    reason[strlen (reason) - 1] = '\0';
   g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_OPEN_READ,
       "%s%s%s; ALSA capture devices here: %s; choose one with "
       "--audio-device, or record without sound with --no-audio", what,
-      why ? ": " : "", why ? why : "", list);
+      *reason ? ": " : "", reason, list);
   g_free (list);
+  g_free (reason);
 }
 
 /* opens @e once (to READY) in a pipeline of its own, for its error */
@@ -164,19 +168,29 @@ make_source (const gchar * name, CapArchive * a, GError ** error)
     a->audio_at_end = TRUE;     /* read(): stamped when the read ends */
   } else {
     e = gst_element_factory_make ("alsasrc", "audio-src");
-    /* time stamps from the pipeline clock as the samples come; the
-     * samples themselves untouched (the skew method skips or repeats
-     * whole segments) */
+    /* slave-method stays "skew": its time stamps are the ALSA position
+     * (the delay it reports) mapped onto the pipeline clock, off by at
+     * most half a segment, which the fit averages out; "re-timestamp"
+     * subtracts the whole ring's length instead of the delay
+     * (gstaudiobasesrc.c), a bias that changes with the ring's fill.
+     * Half a second of ring: a busy machine does not make it overrun, and
+     * skew skips samples only beyond the ring (then counted in the
+     * offsets, put back as silence) */
     if (e)
-      gst_util_set_object_arg (G_OBJECT (e), "slave-method", "re-timestamp");
+      g_object_set (e, "buffer-time", (gint64) 500000, NULL);
     if (e)
       g_object_set (e, "device", name, NULL);
     a->audio_at_end = FALSE;
+    a->audio_sample_offsets = TRUE;     /* GstAudioBaseSrc: sample counts */
   }
-  if (e == NULL && error && *error == NULL)
-    g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_MISSING_PLUGIN,
-        "the GStreamer element for audio device '%s' is missing (alsasrc: "
-        "gstreamer1.0-alsa)", name);
+  if (e == NULL && error && *error == NULL) {
+    gchar *what = g_strdup_printf ("cannot open the audio device %s", name);
+
+    audio_error (error, what, g_str_has_prefix (name, "/dev/") ?
+        "the ivtvsrc element is missing" : "GStreamer's alsasrc element is "
+        "missing (apt install gstreamer1.0-alsa)");
+    g_free (what);
+  }
   return e;
 }
 

@@ -6,6 +6,7 @@
  * minute) and the closing line with the totals. */
 #include "archive.h"
 
+#include <glib/gstdio.h>
 #include <math.h>
 
 static void
@@ -73,7 +74,8 @@ json_totals (GString * s, CapArchive * a, const CapSyncTotals * t)
       G_GUINT64_FORMAT ", \"repeated\": %" G_GUINT64_FORMAT ", \"in_file\": %"
       G_GUINT64_FORMAT ", \"lost\": %" G_GUINT64_FORMAT ", \"hashed\": %"
       G_GUINT64_FORMAT "}", t->frames_delivered, t->frames_repeated,
-      t->frames_out, t->frames_lost, cap_framemd5_frames (a->md5));
+      t->frames_out, t->frames_lost,
+      a->md5 ? cap_framemd5_frames (a->md5) : a->md5_frames);
   if (a->asrc == NULL)
     return;
   g_string_append_printf (s, ",\n    \"audio_samples\": {\"rate\": %d, "
@@ -153,6 +155,7 @@ cap_archive_json (Capture * c, GString * s)
     g_string_append (s, "]}");
   if (sync)
     json_events (s, sync);
+  cap_archive_watch_json (a, s);
   if (a->asrc) {
     g_string_append (s, ",\n    \"levels\": ");
     cap_levels_json (&a->levels, s);
@@ -169,9 +172,15 @@ cap_archive_report (Capture * c)
 
   if (a == NULL)
     return;
+  if (a->watch_id)
+    g_source_remove (a->watch_id);
+  a->watch_id = 0;
   cap_levels_finish (&a->levels);
+  a->md5_frames = cap_framemd5_frames (a->md5);
   cap_framemd5_close (a->md5);
   a->md5 = NULL;
+  if (atomic_load (&c->bytes) == 0 && a->md5_path)
+    g_unlink (a->md5_path);     /* nothing recorded: nothing left behind */
   if ((sync = sync_of (a)) == NULL)
     return;
   cap_sync_totals (sync, &t);

@@ -53,6 +53,8 @@ cap_archive_wanted (Capture * c)
   }
   g_mutex_init (&a->lock);
   cap_levels_init (&a->levels);
+  a->watch_fd = -1;
+  a->watch_events = g_array_new (FALSE, FALSE, sizeof (CapWatchEvent));
   a->policy = g_strcmp0 (c->on_drop, "cut-audio") == 0 ? CAP_DROP_CUT_AUDIO :
       CAP_DROP_REPEAT;
   c->archive = a;
@@ -88,6 +90,7 @@ video_sample (GstAppSink * sink, gpointer data)
         GST_VIDEO_INFO_FPS_D (&info), sync_push, a);
     if (a->audio_set)
       cap_sync_set_audio (a->sync, a->rate, a->bpf, a->audio_at_end);
+    cap_sync_set_sample_offsets (a->sync, a->audio_sample_offsets);
   }
   sync = a->sync;
   g_mutex_unlock (&a->lock);
@@ -377,6 +380,11 @@ cap_archive_build (Capture * c, GError ** error)
   GstClock *clock = gst_system_clock_obtain ();
 
   check_standard (c);
+  if (c->preview) {
+    g_print ("ivtv-capture: --preview: not on the archival path yet; "
+        "recording without a preview\n");
+    c->preview = FALSE;
+  }
   /* one clock for the card's frames and the audio's samples: the
    * monotonic clock the drivers stamp with (not an audio device's) */
   gst_pipeline_use_clock (GST_PIPELINE (c->pipeline), clock);
@@ -392,7 +400,29 @@ cap_archive_build (Capture * c, GError ** error)
           "cannot build the archival pipeline for %s", c->device);
     return FALSE;
   }
+  cap_archive_watch_start (c);
   return TRUE;
+}
+
+/* after the stop the encoder may still have a backlog (a slow machine):
+ * the end is overdue only when nothing was written for 15 s */
+static gboolean
+eos_watch (gpointer data)
+{
+  Capture *c = data;
+  CapArchive *a = c->archive;
+  guint64 now = atomic_load (&c->bytes);
+
+  if (c->got_eos || a == NULL)
+    return G_SOURCE_REMOVE;
+  if (now != a->bytes_at_stop) {
+    a->bytes_at_stop = now;
+    return G_SOURCE_CONTINUE;
+  }
+  cap_fail (c, CAP_EXIT_FAILED, "the recording did not finish within 15 s "
+      "of the stop (nothing written meanwhile); %s may be incomplete",
+      c->output);
+  return G_SOURCE_REMOVE;
 }
 
 /* the end: EOS into the two capture sources only (the writing half's
@@ -400,6 +430,8 @@ cap_archive_build (Capture * c, GError ** error)
 void
 cap_archive_send_eos (Capture * c)
 {
+  c->archive->bytes_at_stop = atomic_load (&c->bytes);
+  g_timeout_add_seconds (15, eos_watch, c);
   gst_element_send_event (c->src, gst_event_new_eos ());
   if (c->archive->asrc)
     gst_element_send_event (c->archive->asrc, gst_event_new_eos ());
@@ -412,6 +444,20 @@ cap_archive_message (Capture * c, GstMessage * msg)
 
   if (c->archive == NULL || s == NULL)
     return FALSE;
+  if (gst_structure_has_name (s, "ivtvsrc-signal")
+      && GST_MESSAGE_SRC (msg) == GST_OBJECT (c->src)) {
+    gboolean present = TRUE, locked = TRUE;
+    gchar *what;
+
+    gst_structure_get_boolean (s, "present", &present);
+    gst_structure_get_boolean (s, "locked", &locked);
+    what = g_strdup_printf ("signal %s on '%s'", !present ? "none" :
+        locked ? "present" : "no lock", gst_structure_get_string (s,
+            "input") ? gst_structure_get_string (s, "input") : "?");
+    cap_archive_add_watch_event (c, what);
+    g_free (what);
+    return FALSE;               /* pipeline.c's own handling goes on */
+  }
   return cap_levels_message (&c->archive->levels, s);
 }
 
@@ -422,6 +468,8 @@ cap_archive_free (Capture * c)
 
   if (a == NULL)
     return;
+  cap_archive_watch_stop (a);
+  g_array_unref (a->watch_events);
   if (a->sync)
     cap_sync_free (a->sync);
   cap_framemd5_close (a->md5);
@@ -432,7 +480,6 @@ cap_archive_free (Capture * c)
   g_free (a->alsa_device);
   g_free (a->audio_name);
   g_free (a->md5_path);
-  g_free (a->format);
   g_free (a);
   c->archive = NULL;
 }

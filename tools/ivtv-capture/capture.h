@@ -2,8 +2,8 @@
 /* ivtv-capture — the state of one capture shared by its files: main.c
  * (options, the manual, the run and its exit status), pipeline.c (finding
  * the card, the recording and preview pipelines, the bus), status.c (the
- * live status line and plain log lines) and record.c (the archival sidecar
- * and the DVD folder). */
+ * live status line and plain log lines) and record.c (the archival sidecar,
+ * the picture changes seen in the stream, and the DVD folder). */
 #ifndef IVTV_CAPTURE_H
 #define IVTV_CAPTURE_H
 
@@ -40,6 +40,14 @@ typedef struct
   CapSignal state;
 } CapGap;
 
+/* the picture size changed in the recorded stream (a standard change
+ * mid-capture), at a time in seconds from the start of the recording */
+typedef struct
+{
+  gdouble at;
+  guint from_w, from_h, to_w, to_h;
+} CapPicture;
+
 #define CAP_RATE_SAMPLES 8
 
 typedef struct
@@ -59,6 +67,9 @@ typedef struct
   GstElement *pipeline, *src, *sink;
   GstElement *preview_pipe, *preview_in;        /* separate pipeline, appsrc */
   gboolean preview_linked;
+  GstElement *preview_overlay;  /* overlay.c: the textoverlay */
+  gdouble audio_db[2];          /* the preview's audio peak, dB */
+  guint audio_channels;         /* 0: no audio level yet */
 
   /* the card (from the device provider and the element) */
   gchar *card, *driver, *bus_info, *node;
@@ -101,6 +112,14 @@ typedef struct
   gint video_width, video_height;
   gdouble media_duration;       /* from the discoverer, -1 unknown */
   gchar *dvd_dir;
+
+  /* the picture size in the stream's sequence headers (record.c): read by
+   * the streaming thread, its changes handed to the main loop */
+  guint64 pic_win;
+  guint pic_w, pic_h, pic_new_w, pic_new_h;
+  GMutex pic_lock;
+  GArray *pictures;             /* CapPicture, under pic_lock */
+  guint pic_told;               /* changes already told (main loop) */
 } Capture;
 
 /* pipeline.c */
@@ -122,6 +141,12 @@ const gchar *cap_signal_word (CapSignal s);
 #define CAP_TIME_LEN 32
 const gchar *cap_format_time (gdouble seconds, gchar * buf);
 
+/* overlay.c: what the preview window shows over the picture */
+GstElement *cap_overlay_make (Capture * c, GstElement ** out, GError ** error);
+gchar *cap_overlay_text (Capture * c);
+gboolean cap_overlay_tick (gpointer data);
+void cap_overlay_level (Capture * c, const GstStructure * s);
+
 /* archive.c: raw cards (FFV1 + PCM in Matroska) */
 gboolean cap_archive_wanted (Capture * c);
 gboolean cap_archive_build (Capture * c, GError ** error);
@@ -141,5 +166,8 @@ void cap_discover (Capture * c);
 gboolean cap_dvd_available (void);
 gchar *cap_dvd_dir (const gchar * output);
 gboolean cap_dvd_author (Capture * c, GError ** error);
+void cap_picture_watch (Capture * c);
+void cap_picture_tell (Capture * c);
+gboolean cap_picture_changed (Capture * c, gchar ** why);
 
 #endif /* IVTV_CAPTURE_H */

@@ -5,7 +5,9 @@
 #include "capture.h"
 
 #include <glib-unix.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,7 +73,8 @@
 "       nothing recorded\n" \
 "  5    disk full or another write error: FILE is intact up to its last\n" \
 "       complete write\n" \
-"  6    the capture is complete but dvdauthor failed\n" \
+"  6    the capture is complete but no DVD folder was made: dvdauthor\n" \
+"       failed, or the TV standard changed during the recording\n" \
 "  130  Ctrl-C before anything was recorded, or a second Ctrl-C\n" \
 "\n" \
 "Examples:\n" \
@@ -129,46 +132,46 @@ parse_options (Capture * c, int argc, char **argv)
   gboolean version = FALSE;
   GOptionEntry entries[] = {
     {"device", 'd', 0, G_OPTION_ARG_STRING, &c->device,
-          "The card's node (default: the first card the device monitor finds)",
+          N_ ("The card's node (default: the first card the device monitor finds)"),
         "DEV"},
     {"input", 'i', 0, G_OPTION_ARG_STRING, &c->input,
-        "Video input: composite, composite2, svideo, tuner, an exact name, "
+        N_ ("Video input: composite, composite2, svideo, tuner, an exact name, "
           "an index, or auto (default: the first input with a signal; with a "
-          "named input it waits up to S seconds for the signal)", "NAME|auto"},
+          "named input it waits up to S seconds for the signal)"), "NAME|auto"},
     {"standard", 's', 0, G_OPTION_ARG_STRING, &c->standard,
-        "TV standard: ntsc, pal, secam, pal-m, ntsc-jp, ... or auto "
-          "(default: auto, detected from the signal)", "NAME|auto"},
+        N_ ("TV standard: ntsc, pal, secam, pal-m, ntsc-jp, ... or auto "
+          "(default: auto, detected from the signal)"), "NAME|auto"},
     {"preview", 'p', 0, G_OPTION_ARG_NONE, &c->preview,
-        "Show the picture in a window while recording (the preview drops "
-          "pictures rather than ever slowing the recording)", NULL},
+        N_ ("Show the picture in a window while recording (the preview drops "
+          "pictures rather than ever slowing the recording)"), NULL},
     {"dvd", 0, 0, G_OPTION_ARG_NONE, &c->dvd,
-        "Record a DVD-compatible stream (stream-type=dvd, 48 kHz audio, "
-          "4:3) and, with dvdauthor installed, make a DVD folder", NULL},
+        N_ ("Record a DVD-compatible stream (stream-type=dvd, 48 kHz audio, "
+          "4:3) and, with dvdauthor installed, make a DVD folder"), NULL},
     {"max-time", 't', 0, G_OPTION_ARG_STRING, &max_time,
-        "Stop after this long: seconds, or 90m, 2h, 1:30:00", "T"},
+        N_ ("Stop after this long: seconds, or 90m, 2h, 1:30:00"), "T"},
     {"stop-after-no-signal", 'n', 0, G_OPTION_ARG_INT, &c->no_signal,
-        "End of tape: stop after S seconds without a signal; also how long "
-          "to wait for a signal at the start (default 10; 0 = never)", "S"},
+        N_ ("End of tape: stop after S seconds without a signal; also how long "
+          "to wait for a signal at the start (default 10; 0 = never)"), "S"},
     {"force", 'f', 0, G_OPTION_ARG_NONE, &c->force,
-        "Overwrite FILE if it exists", NULL},
+        N_ ("Overwrite FILE if it exists"), NULL},
     {"version", 'V', 0, G_OPTION_ARG_NONE, &version,
-        "Print the version (ivtvsrc's, which gst-inspect-1.0 ivtvsrc shows) "
-          "and exit", NULL},
+        N_ ("Print the version (ivtvsrc's, which gst-inspect-1.0 ivtvsrc shows) "
+          "and exit"), NULL},
     {"audio-device", 'a', 0, G_OPTION_ARG_STRING, &c->audio_device,
-        "Raw cards: the audio to record with the video: an ALSA device "
+        N_ ("Raw cards: the audio to record with the video: an ALSA device "
           "(hw:CARD=STK1160, plughw:1,0), the card's PCM node (/dev/video24) "
           "or gst:DESCRIPTION (a GStreamer source) (default: the ALSA "
-          "device of the same USB device or card, else its PCM node)", "DEV"},
+          "device of the same USB device or card, else its PCM node)"), "DEV"},
     {"no-audio", 0, 0, G_OPTION_ARG_NONE, &c->no_audio,
-        "Raw cards: record the video without sound", NULL},
+        N_ ("Raw cards: record the video without sound"), NULL},
     {"access-copy", 0, 0, G_OPTION_ARG_FILENAME, &c->access_copy,
-        "Raw cards: also write an access copy (H.264 + AAC in MP4) to "
-          "FILE2 from the same capture", "FILE2"},
+        N_ ("Raw cards: also write an access copy (H.264 + AAC in MP4) to "
+          "FILE2 from the same capture"), "FILE2"},
     {"on-drop", 0, 0, G_OPTION_ARG_STRING, &c->on_drop,
-        "Raw cards: a frame the card or the queue lost is 'repeat'ed "
+        N_ ("Raw cards: a frame the card or the queue lost is 'repeat'ed "
           "(the previous frame again, the default) or its length of audio "
           "is removed ('cut-audio'); either way the audio stays in sync and "
-          "FILE.json lists each loss", "repeat|cut-audio"},
+          "FILE.json lists each loss"), "repeat|cut-audio"},
     {G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL,
         NULL},
     {NULL, 0, 0, 0, NULL, NULL, NULL}
@@ -177,9 +180,10 @@ parse_options (Capture * c, int argc, char **argv)
   GError *err = NULL;
   gint ret = -1;
 
+  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
   g_option_context_set_summary (ctx, SUMMARY);
   g_option_context_set_description (ctx, DESCRIPTION);
-  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
   g_option_context_add_group (ctx, gst_init_get_option_group ());
   if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
     g_printerr ("ivtv-capture: %s (see --help)\n", err->message);
@@ -383,6 +387,7 @@ tick (gpointer data)
     cap_stop (c, why);
     g_free (why);
   }
+  cap_picture_tell (c);
   return cap_status_tick (c);
 }
 
@@ -409,10 +414,15 @@ static void
 finish_files (Capture * c)
 {
   GError *err = NULL;
-  gchar *json = cap_sidecar_path (c->output);
+  gchar *json = cap_sidecar_path (c->output), *why = NULL;
 
   cap_discover (c);
-  if (c->dvd && c->exit_code == CAP_EXIT_OK && cap_dvd_available ()) {
+  if (c->dvd && c->exit_code == CAP_EXIT_OK && cap_picture_changed (c, &why))
+    /* dvdauthor would make a DVD of one standard from both */
+    cap_fail (c, CAP_EXIT_DVD, "%s: a DVD holds one TV standard, so no DVD "
+        "folder was made (%s is complete; split it, or record again with "
+        "--standard)", why, c->output);
+  else if (c->dvd && c->exit_code == CAP_EXIT_OK && cap_dvd_available ()) {
     cap_status_event (c, "making the DVD folder with dvdauthor...");
     if (!cap_dvd_author (c, &err))
       cap_fail (c, CAP_EXIT_DVD, "%s (%s is complete)", err->message,
@@ -425,6 +435,7 @@ finish_files (Capture * c)
       cap_fail (c, CAP_EXIT_DISK_FULL, "%s", err->message);
     g_clear_error (&err);
   }
+  g_free (why);
   g_free (json);
 }
 
@@ -481,6 +492,8 @@ capture_free (Capture * c)
   if (c->end_time)
     g_date_time_unref (c->end_time);
   g_array_unref (c->gaps);
+  g_array_unref (c->pictures);
+  g_mutex_clear (&c->pic_lock);
   g_ptr_array_unref (c->warnings);
   g_free (c->device);
   g_free (c->input);
@@ -528,6 +541,8 @@ run (Capture * c)
     report (c);
     return c->exit_code;
   }
+  if (c->archive == NULL)       /* MPEG sequence headers: not in FFV1 */
+    cap_picture_watch (c);
   g_unix_signal_add (SIGINT, on_sigint, c);
   g_unix_signal_add (SIGTERM, on_sigterm, c);
   g_unix_signal_add (SIGHUP, on_sighup, c);
@@ -548,6 +563,7 @@ run (Capture * c)
   gst_element_set_state (c->pipeline, GST_STATE_NULL);
   cap_archive_report (c);       /* raw cards: frame totals, sync */
   judge_end (c);
+  cap_picture_tell (c);
   if (atomic_load (&c->rec_start_us) != 0)
     cap_status_finish (c);
   if (atomic_load (&c->bytes) > 0)
@@ -564,6 +580,14 @@ main (int argc, char **argv)
   Capture c;
   gint ret;
 
+  /* the user's language for the texts (catalogue po/LANG.po, domain
+   * ivtvsrc; IVTV_LOCALEDIR: another catalogue directory, as meson devenv
+   * sets for the build tree); numbers stay C for FILE.json */
+  setlocale (LC_ALL, "");
+  setlocale (LC_NUMERIC, "C");
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("IVTV_LOCALEDIR") ?
+      g_getenv ("IVTV_LOCALEDIR") : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   memset (&c, 0, sizeof (c));
   /* after a SIGHUP stdout may be a closed pipe: a write must not kill us
    * before the file and its record are finished */
@@ -572,6 +596,8 @@ main (int argc, char **argv)
   c.gaps = g_array_new (FALSE, FALSE, sizeof (CapGap));
   c.warnings = g_ptr_array_new_with_free_func (g_free);
   c.media_duration = -1;
+  c.pictures = g_array_new (FALSE, FALSE, sizeof (CapPicture));
+  g_mutex_init (&c.pic_lock);
   ret = parse_options (&c, argc, argv);
   if (ret < 0) {
     if (c.standard == NULL)

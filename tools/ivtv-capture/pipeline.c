@@ -128,10 +128,11 @@ cap_stop (Capture * c, const gchar * why)
   if (c->end_reason == NULL)
     c->end_reason = g_strdup (why);
   cap_status_event (c, "%s: finishing the file...", why);
-  if (c->archive)
-    cap_archive_send_eos (c);
-  else
-    gst_element_send_event (c->pipeline, gst_event_new_eos ());
+  if (c->archive) {
+    cap_archive_send_eos (c);   /* its own watch: the encoder's backlog */
+    return;
+  }
+  gst_element_send_event (c->pipeline, gst_event_new_eos ());
   g_timeout_add_seconds (15, eos_overdue, c);
 }
 
@@ -187,7 +188,8 @@ set_src_options (Capture * c)
 }
 
 /* ---- the preview: tee ! queue leaky=downstream ! appsink, then a pipeline
- * of its own (appsrc ! decodebin ! videoconvert ! autovideosink), so that
+ * of its own (appsrc ! decodebin ! videoconvert ! textoverlay (overlay.c) !
+ * videoconvert ! videoscale ! a window sink; the audio to level), so that
  * nothing the preview does (a slow decoder, a closed window, an error) can
  * reach the recording branch: the appsink always takes, never fails ---- */
 
@@ -205,6 +207,33 @@ preview_sample (GstAppSink * sink, gpointer data)
   return GST_FLOW_OK;           /* whatever the preview thinks of it */
 }
 
+/* audioconvert ! level ! fakesink for the overlay's audio level; returns
+ * the first element (a new reference), or NULL */
+static GstElement *
+preview_audio (Capture * c)
+{
+  GstElement *conv = gst_element_factory_make ("audioconvert", NULL);
+  GstElement *level = gst_element_factory_make ("level", NULL);
+  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
+
+  if (conv == NULL || level == NULL || sink == NULL) {
+    gst_clear_object (&conv);
+    gst_clear_object (&level);
+    gst_clear_object (&sink);
+    return NULL;
+  }
+  g_object_set (level, "interval", (guint64) 100 * GST_MSECOND,
+      "post-messages", TRUE, NULL);
+  g_object_set (sink, "sync", FALSE, "async", FALSE, NULL);
+  gst_bin_add_many (GST_BIN (c->preview_pipe), conv, level, sink, NULL);
+  gst_element_link_many (conv, level, sink, NULL);
+  gst_element_sync_state_with_parent (sink);
+  gst_element_sync_state_with_parent (level);
+  gst_element_sync_state_with_parent (conv);
+  c->audio_channels = 1;        /* the pad is taken; level says how many */
+  return gst_object_ref (conv);
+}
+
 static void
 preview_pad_added (GstElement * dec, GstPad * pad, gpointer data)
 {
@@ -218,7 +247,10 @@ preview_pad_added (GstElement * dec, GstPad * pad, gpointer data)
   if (g_str_has_prefix (name, "video/") && !c->preview_linked) {
     next = gst_bin_get_by_name (GST_BIN (c->preview_pipe), "pconv");
     c->preview_linked = TRUE;
-  } else {                      /* audio, a second video: nowhere */
+  } else if (g_str_has_prefix (name, "audio/") && c->audio_channels == 0
+      && (next = preview_audio (c)) != NULL) {
+    /* the first audio: its level for the overlay (overlay.c) */
+  } else {                      /* a second audio or video: nowhere */
     next = gst_element_factory_make ("fakesink", NULL);
     g_object_set (next, "sync", FALSE, "async", FALSE, NULL);
     gst_bin_add (GST_BIN (c->preview_pipe), gst_object_ref (next));
@@ -241,6 +273,9 @@ preview_bus (GstBus * bus, GstMessage * msg, gpointer data)
   GError *err = NULL;
 
   (void) bus;
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ELEMENT
+      && gst_message_has_name (msg, "level"))
+    cap_overlay_level (c, gst_message_get_structure (msg));
   if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
     gst_message_parse_error (msg, &err, NULL);
     cap_status_event (c, "Preview stopped (%s); the recording goes on.",
@@ -287,7 +322,7 @@ pick_video_sink (GError ** error)
 static gboolean
 build_preview (Capture * c, GstElement * tee, GError ** error)
 {
-  GstElement *q, *appsink, *dec, *conv, *scale, *vsink;
+  GstElement *q, *appsink, *dec, *conv, *ovl, *conv2, *scale, *vsink;
   GstAppSinkCallbacks cb;
   GstBus *bus;
 
@@ -308,6 +343,7 @@ build_preview (Capture * c, GstElement * tee, GError ** error)
   c->preview_pipe = gst_pipeline_new ("preview");
   if (!(c->preview_in = make ("appsrc", error)) || !(dec = make ("decodebin",
               error)) || !(conv = make ("videoconvert", error))
+      || !(ovl = cap_overlay_make (c, &conv2, error))
       || !(scale = make ("videoscale", error))
       || !(vsink = pick_video_sink (error)))
     return FALSE;
@@ -318,9 +354,9 @@ build_preview (Capture * c, GstElement * tee, GError ** error)
   g_object_set (vsink, "sync", FALSE, NULL);
   gst_element_set_name (conv, "pconv");
   gst_bin_add_many (GST_BIN (c->preview_pipe), c->preview_in, dec, conv,
-      scale, vsink, NULL);
+      ovl, conv2, scale, vsink, NULL);
   if (!gst_element_link (c->preview_in, dec)
-      || !gst_element_link_many (conv, scale, vsink, NULL))
+      || !gst_element_link_many (conv, ovl, conv2, scale, vsink, NULL))
     return FALSE;
   g_signal_connect (dec, "pad-added", G_CALLBACK (preview_pad_added), c);
   bus = gst_pipeline_get_bus (GST_PIPELINE (c->preview_pipe));

@@ -4,7 +4,9 @@
  * and end, duration, bytes, signal gaps, anything lost, warnings), written
  * once at the start into space it keeps (so a full disk cannot take the
  * record away) and rewritten in place at the end; what the discoverer says
- * of the file; and the DVD folder made with dvdauthor. */
+ * of the file; the picture size in the stream (a standard change
+ * mid-capture is a warning, and no DVD); and the DVD folder made with
+ * dvdauthor. */
 #include "capture.h"
 
 #include <errno.h>
@@ -74,6 +76,8 @@ iso_time (GDateTime * t)
 {
   return t ? g_date_time_format_iso8601 (t) : NULL;
 }
+
+static void json_pictures (GString * s, Capture * c);
 
 /* ---- what the element says about its settings, read while it runs ---- */
 
@@ -210,6 +214,7 @@ sidecar_text (Capture * c, gboolean final)
   g_string_append_printf (s, "%" G_GINT64_FORMAT,
       (gint64) (stat (c->output, &st) == 0 ? st.st_size : 0));
   json_gaps (s, c);
+  json_pictures (s, c);
   json_loss_and_warnings (s, c);
   json_key_str (s, "dvd", c->dvd_dir);
   cap_archive_json (c, s);
@@ -330,6 +335,170 @@ cap_discover (Capture * c)
   g_free (uri);
   g_free (abs);
   g_object_unref (d);
+}
+
+/* ---- the picture as recorded: a standard change shows in the stream ----
+ * Every MPEG sequence header (00 00 01 B3, then 12 bits of width and 12
+ * of height) says the picture's size; a new size seen twice running is a
+ * change (one header split by a pack header could read wrong once).  The
+ * streaming thread finds them; the main loop tells them. */
+
+static gboolean
+plausible (guint w, guint h)
+{
+  return w >= 176 && w <= 720 && (h == 240 || h == 288 || h == 480
+      || h == 576);
+}
+
+static void
+seen_size (Capture * c, guint w, guint h)
+{
+  CapPicture p;
+
+  if (!plausible (w, h) || (w == c->pic_w && h == c->pic_h)) {
+    c->pic_new_w = c->pic_new_h = 0;
+    return;
+  }
+  if (c->pic_w == 0 || w != c->pic_new_w || h != c->pic_new_h) {
+    if (c->pic_w == 0) {
+      c->pic_w = w;
+      c->pic_h = h;
+    } else {
+      c->pic_new_w = w;
+      c->pic_new_h = h;
+    }
+    return;
+  }
+  p.at = cap_elapsed (c);
+  p.from_w = c->pic_w;
+  p.from_h = c->pic_h;
+  p.to_w = c->pic_w = w;
+  p.to_h = c->pic_h = h;
+  c->pic_new_w = c->pic_new_h = 0;
+  g_mutex_lock (&c->pic_lock);
+  if (c->pictures->len < 100)
+    g_array_append_val (c->pictures, p);
+  g_mutex_unlock (&c->pic_lock);
+}
+
+static void
+watch_bytes (Capture * c, const guint8 * d, gsize n)
+{
+  gsize i;
+
+  for (i = 0; i < n; i++) {
+    c->pic_win = c->pic_win << 8 | d[i];
+    if (((c->pic_win >> 24) & 0xffffffff) == 0x1b3)
+      seen_size (c, (c->pic_win >> 12) & 0xfff, c->pic_win & 0xfff);
+  }
+}
+
+static gboolean
+watch_buffer (GstBuffer ** buf, guint idx, gpointer data)
+{
+  GstMapInfo map;
+
+  (void) idx;
+  if (gst_buffer_map (*buf, &map, GST_MAP_READ)) {
+    watch_bytes (data, map.data, map.size);
+    gst_buffer_unmap (*buf, &map);
+  }
+  return TRUE;
+}
+
+static GstPadProbeReturn
+watch_probe (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  GstBuffer *buf;
+
+  (void) pad;
+  if (info->type & GST_PAD_PROBE_TYPE_BUFFER) {
+    buf = GST_PAD_PROBE_INFO_BUFFER (info);
+    watch_buffer (&buf, 0, data);
+  } else if (info->type & GST_PAD_PROBE_TYPE_BUFFER_LIST)
+    gst_buffer_list_foreach (GST_PAD_PROBE_INFO_BUFFER_LIST (info),
+        watch_buffer, data);
+  return GST_PAD_PROBE_OK;
+}
+
+/* on the bytes that reach filesink (MPEG streams; raw video has no
+ * sequence headers and its caps say its size) */
+void
+cap_picture_watch (Capture * c)
+{
+  GstPad *pad = gst_element_get_static_pad (c->sink, "sink");
+
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER |
+      GST_PAD_PROBE_TYPE_BUFFER_LIST, watch_probe, c, NULL);
+  gst_object_unref (pad);
+}
+
+static const gchar *
+family (guint h)
+{
+  return h == 480 || h == 240 ? "525 lines, NTSC" : "625 lines, PAL/SECAM";
+}
+
+/* the changes not told yet: a warning each (main loop) */
+void
+cap_picture_tell (Capture * c)
+{
+  gchar tb[CAP_TIME_LEN], *line;
+
+  g_mutex_lock (&c->pic_lock);
+  for (; c->pic_told < c->pictures->len; c->pic_told++) {
+    CapPicture *p = &g_array_index (c->pictures, CapPicture, c->pic_told);
+
+    line = g_strdup_printf ("%s: the picture changed from %ux%u (%s) to "
+        "%ux%u (%s): the TV standard changed during the recording",
+        cap_format_time (p->at, tb), p->from_w, p->from_h,
+        family (p->from_h), p->to_w, p->to_h, family (p->to_h));
+    cap_status_event (c, "Warning at %s", line);
+    if (c->warnings->len < 100)
+      g_ptr_array_add (c->warnings, line);
+    else
+      g_free (line);
+  }
+  g_mutex_unlock (&c->pic_lock);
+}
+
+/* TRUE when the recorded picture changed size; *why: the first change */
+gboolean
+cap_picture_changed (Capture * c, gchar ** why)
+{
+  gchar tb[CAP_TIME_LEN];
+  gboolean changed;
+
+  g_mutex_lock (&c->pic_lock);
+  changed = c->pictures->len > 0;
+  if (changed && why) {
+    CapPicture *p = &g_array_index (c->pictures, CapPicture, 0);
+
+    *why = g_strdup_printf ("the picture changes at %s from %ux%u (%s) to "
+        "%ux%u (%s)", cap_format_time (p->at, tb), p->from_w, p->from_h,
+        family (p->from_h), p->to_w, p->to_h, family (p->to_h));
+  }
+  g_mutex_unlock (&c->pic_lock);
+  return changed;
+}
+
+static void
+json_pictures (GString * s, Capture * c)
+{
+  guint i;
+
+  json_key (s, "picture_changes");
+  g_string_append_c (s, '[');
+  g_mutex_lock (&c->pic_lock);
+  for (i = 0; c->pictures && i < c->pictures->len; i++) {
+    CapPicture *p = &g_array_index (c->pictures, CapPicture, i);
+
+    g_string_append_printf (s, "%s{\"at\": %.1f, \"from\": \"%ux%u\", "
+        "\"to\": \"%ux%u\"}", i ? ", " : "", p->at, p->from_w, p->from_h,
+        p->to_w, p->to_h);
+  }
+  g_mutex_unlock (&c->pic_lock);
+  g_string_append_c (s, ']');
 }
 
 /* ---- the DVD folder ---- */

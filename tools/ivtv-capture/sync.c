@@ -11,8 +11,9 @@
  * it (so a hole is known before the audio that spans it is placed), then
  * written with single samples repeated or left out, spread evenly over a
  * buffer: a feed-forward of the measured rate ratio plus a small share of
- * the remaining offset.  Offsets beyond 200 ms (samples the device lost,
- * a stalled card) are closed at once with silence or a cut, and recorded. */
+ * the remaining offset.  Offsets beyond 50 ms (samples the device lost,
+ * seen as a jump of its time stamps) are closed at once with silence or a
+ * cut, and recorded. */
 #include "sync.h"
 
 #include <math.h>
@@ -20,7 +21,8 @@
 
 #define FIT_MEMORY 1500.0       /* points: a minute of frames */
 #define HOLD_MAX_S 5.0          /* audio held for the video at most */
-#define RESYNC_S 0.2
+#define RESYNC_S 0.05          /* more than a frame: lost samples, a jump */
+#define JUMP_S 0.05            /* a time stamp this far off the fit: a jump */
 #define GAIN 0.1
 #define SETTLE_S 5.0            /* the first seconds do not count for max */
 #define POINT_PERIOD_S 10.0
@@ -29,6 +31,7 @@ typedef struct
 {
   gdouble w, mx, my, cxx, cxy;
   guint n;
+  gdouble prior;                /* the slope until the fit has its own */
 } Fit;
 
 typedef struct
@@ -45,7 +48,8 @@ struct _CapSync
   CapSyncPush push;
   gpointer user;
   gint rate, bpf;
-  gboolean at_end;
+  gboolean at_end, sample_offsets;
+  guint64 silence_pending;      /* samples the device said it lost */
 
   /* video */
   gboolean have_video;
@@ -90,7 +94,7 @@ static gdouble
 fit_slope (const Fit * f, gdouble nominal)
 {
   if (f->n < 8 || f->cxx <= 0)
-    return nominal;
+    return f->prior > 0 ? f->prior : nominal;
   return f->cxy / f->cxx;
 }
 
@@ -135,6 +139,14 @@ cap_sync_set_audio (CapSync * s, gint rate, gint bpf, gboolean stamped_at_end)
   s->rate = rate > 0 ? rate : 48000;
   s->bpf = bpf > 0 ? bpf : 4;
   s->at_end = stamped_at_end;
+  g_mutex_unlock (&s->lock);
+}
+
+void
+cap_sync_set_sample_offsets (CapSync * s, gboolean on)
+{
+  g_mutex_lock (&s->lock);
+  s->sample_offsets = on;
   g_mutex_unlock (&s->lock);
 }
 
@@ -335,6 +347,16 @@ write_segment (CapSync * s, const guint8 * in, guint64 j, guint64 m,
   s->drop_pending -= take;
   s->tot.removed += take;
   in += take * s->bpf, j += take, m -= take;
+  if (m > 0 && s->started && s->silence_pending > 0) {
+    /* the device lost them: silence where they were */
+    add_event (s, (gdouble) s->out_pos / s->rate, s->q_last,
+        s->silence_pending, "audio silence inserted");
+    append_silence (out, s->silence_pending, s->bpf);
+    s->tot.inserted += s->silence_pending;
+    s->out_pos += s->silence_pending;
+    before += s->silence_pending;
+    s->silence_pending = 0;
+  }
   if (m > 0 && !s->started) {
     take = start_audio (s, in, j, m, out);
     in += take * s->bpf, j += take, m -= take;
@@ -458,10 +480,28 @@ cap_sync_audio (CapSync * s, GstBuffer * buf)
     gst_buffer_unref (buf);
     return;
   }
+  if (s->sample_offsets && GST_BUFFER_OFFSET_IS_VALID (buf)
+      && GST_BUFFER_OFFSET (buf) > s->j_next && s->j_next > 0) {
+    /* the source counts samples: a gap is what it lost (an overrun) */
+    s->silence_pending += GST_BUFFER_OFFSET (buf) - s->j_next;
+    s->j_next = GST_BUFFER_OFFSET (buf);
+  } else if (s->sample_offsets && GST_BUFFER_OFFSET_IS_VALID (buf)
+      && s->j_next == 0)
+    s->j_next = GST_BUFFER_OFFSET (buf);
   if (GST_BUFFER_PTS_IS_VALID (buf)) {
     t = GST_BUFFER_PTS (buf) / 1e9;
     if (s->at_end)
       t -= (gdouble) n / s->rate;
+    if (s->afit.n >= 8 && ((!s->sample_offsets && GST_BUFFER_FLAG_IS_SET
+                (buf, GST_BUFFER_FLAG_DISCONT)) || fabs (t - audio_time (s,
+                    (gdouble) s->j_next)) > JUMP_S)) {
+      /* samples were lost (the source says so, or its time stamps jump):
+       * the fit starts again from here, with the slope it had */
+      gdouble slope = fit_slope (&s->afit, 1.0 / s->rate);
+
+      memset (&s->afit, 0, sizeof (s->afit));
+      s->afit.prior = slope;
+    }
     fit_add (&s->afit, (gdouble) s->j_next, t);
   }
   buf = gst_buffer_make_writable (buf);

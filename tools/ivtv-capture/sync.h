@@ -45,6 +45,9 @@ CapSync *cap_sync_new (CapDropPolicy policy, gint fps_n, gint fps_d,
  * last sample arrived (a read() node), not at its first sample */
 void cap_sync_set_audio (CapSync * s, gint rate, gint bpf,
     gboolean stamped_at_end);
+/* the audio source's buffer offsets count its samples (alsasrc): a gap in
+ * them is samples it lost, put back as silence */
+void cap_sync_set_sample_offsets (CapSync * s, gboolean on);
 void cap_sync_free (CapSync * s);
 
 /* a frame from the card: PTS = when it began (running time), OFFSET = the

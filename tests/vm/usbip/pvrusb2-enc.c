@@ -22,7 +22,11 @@
  *    rate set (bit/s / 8 bytes a second).  When no URB took anything for
  *    4 MiB worth of stream, an "overflow" event is reported and the
  *    pacing restarts from there: no byte is skipped, so every capture
- *    stays a byte-exact prefix of the file. */
+ *    stays a byte-exact prefix of the file.  "lead N" puts N bytes of 0xaa
+ *    before the file in each stream: pvrusb2-ioread.c drops what comes
+ *    before the first pack start (pvr2_ioread_set_sync_key, 00 00 01 ba);
+ *    "gate N" sends no more than N bytes of a stream until "gate 0" (the
+ *    pacing then catches up). */
 #include "pvrusb2.h"
 
 #include <stdio.h>
@@ -187,13 +191,17 @@ pvr_stream_tick (struct ud_dev *d, struct pvr *p, double now)
   if (!p->capturing || !p->usb_streaming || p->t0 <= 0)
     return;
   due = (unsigned long long) ((now - p->t0) * rate (p));
+  if (p->gate && due > p->gate)
+    due = p->gate;
   while (due >= p->produced + CHUNK && ud_head (d, PVR_VID_EP)) {
-    for (int i = 0; i < CHUNK; i++)
-      buf[i] = f->data[(p->produced + i) % f->len];
+    for (int i = 0; i < CHUNK; i++) {
+      unsigned long long at = p->produced + i;
+      buf[i] = at < p->lead ? 0xaa : f->data[(at - p->lead) % f->len];
+    }
     ud_complete (d, PVR_VID_EP, buf, CHUNK);
     p->produced += CHUNK;
   }
-  if (due > p->produced + ENC_BUFFER) {
+  if (!p->gate && due > p->produced + ENC_BUFFER) {
     ud_event (d, "overflow session=%d at=%llu: the driver took nothing "
         "for %u bytes", p->session, p->produced, ENC_BUFFER);
     p->t0 = now - p->produced / rate (p);

@@ -13,7 +13,8 @@
  *    stream (pvrusb2-io.c, PVR2_VID_ENDPOINT).
  * An unplug (the core's "unplug") makes it cold again: a re-plug uploads
  * the firmware anew, as after a real power loss.
- * Model commands: "signal off|on", "mbox hang|ok", "pvr-status".
+ * Model commands: "signal off|on", "mbox hang|ok", "lead N",
+ * "gate N", "pvr-status".
  * Usage: ivtv-usbdev pvrusb2 NTSC_BASE [PAL_BASE] (BASE.mpg, .ts ... of
  * tests/emu/mkpayload.sh, one file per stream type and standard family). */
 #include "pvrusb2.h"
@@ -219,6 +220,17 @@ tick (struct ud_dev *d, double now)
   pvr_stream_tick (d, p, now);
 }
 
+/* the read URB of a command's reply: answered at once (on the tick it
+ * waited up to a tick, seconds per encoder command under a loaded TCG) */
+static void
+urb_queued (struct ud_dev *d, int ep)
+{
+  struct pvr *p = d->priv;
+  if (ep == PVR_CTL_EP && p->reply_len && !p->reenumerate
+      && ud_complete (d, PVR_CTL_EP, p->reply, p->reply_len))
+    p->reply_len = 0;
+}
+
 static void
 go_cold (struct pvr *p)
 {
@@ -257,6 +269,10 @@ command (struct ud_dev *d, const char *line)
     p->mbox_hang = !strcmp (line, "mbox hang");
     return 0;
   }
+  if (sscanf (line, "lead %u", &p->lead) == 1)
+    return 0;
+  if (sscanf (line, "gate %llu", &p->gate) == 1)
+    return 0;
   if (!strcmp (line, "pvr-status")) {
     ud_event (d, "pvr-status warm=%d session=%d capturing=%d usb=%d "
         "bytes=%llu sent4=%llu type=%u bitrate=%u gop=%u", p->warm,
@@ -284,6 +300,7 @@ model_pvrusb2 (int argc, char **argv)
     .bulk_out = bulk_out,
     .command = command,
     .detached = detached,
+    .urb_queued = urb_queued,
   };
   if (argc < 2 || pvr_load_files (&p, 0, argv[1]) < 0
       || (argc > 2 && pvr_load_files (&p, 1, argv[2]) < 0)) {

@@ -46,6 +46,8 @@ struct pvr
   int capturing, usb_streaming, session;
   double t0;
   unsigned long long produced;
+  unsigned long long gate;      /* "gate N": send no more than N bytes */
+  unsigned lead;                /* "lead N": N bytes before the first pack */
   uint32_t is_50hz;             /* CX2341X_ENC_SET_FRAME_RATE */
   /* [60 Hz, 50 Hz][cx2341x stream type] */
   struct pvr_stream_file files[2][16];

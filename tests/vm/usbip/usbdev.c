@@ -361,6 +361,8 @@ handle_submit (struct ud_dev *d, const uint8_t * h)
     while (*t)
       t = &(*t)->next;
     *t = u;
+    if (d->m->urb_queued)
+      d->m->urb_queued (d, ep & 15);
   }
   free (buf);
   return 0;

@@ -61,6 +61,10 @@ struct ud_model
   int (*command) (struct ud_dev * d, const char *line);
   void (*attached) (struct ud_dev * d);   /* after each (re)attach */
   void (*detached) (struct ud_dev * d);   /* unplug: forget the stream */
+  /* optional: an IN URB was just queued on ep (a model that answers a
+   * command written on another endpoint completes it at once rather than
+   * on its next tick) */
+  void (*urb_queued) (struct ud_dev * d, int ep);
 };
 
 struct ud_dev

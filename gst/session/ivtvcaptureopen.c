@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* ivtvsrc — the capture session's settings and format (see
- * ivtvcapture.h): applying input, standard, audio input, frequency and the
- * encoder controls with one error rule; the caps the device can give,
- * fixation, S_FMT, and the latency of one buffer. */
+/* ivtvsrc — the capture session's opener (see ivtvcapture.h), what lives
+ * from open to close: the open recipe (a path or the application's fd,
+ * libc or libv4l2) and reopening with it, the card's ownership (record
+ * priority, busy checks), and the settings (input, standard, audio input,
+ * frequency, encoder controls) applied with one error rule.  It calls
+ * nothing of the format or the run (ivtvcaptureformat.c,
+ * ivtvcaptureread.c): they and ivtvcapture.c call it. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -10,16 +13,285 @@
 #include <glib/gi18n-lib.h>
 
 #include "ivtvcapturepriv.h"
-#include "ivtvpcm.h"
 #include "ivtvdebug.h"
 #include "ivtvcaps.h"
 #include "ivtvinputauto.h"
+#include "ivtvcard.h"
+#include "ivtvpcm.h"
+#include "ivtvpriority.h"
 #include "ivtvsettings.h"
-#include "ivtvnegotiate.h"
 
+#include <errno.h>
 #include <string.h>
 
 #define GST_CAT_DEFAULT ivtvsrc_debug
+
+/* ---- the open recipe ---- */
+
+/* The node behind an adopted fd, to reopen it by path when the fd died
+ * with the device (reconnect).  NULL when it is not a /dev node. */
+static gchar *
+node_of_fd (gint fd)
+{
+  gchar link[64], *target;
+
+  g_snprintf (link, sizeof (link), "/proc/self/fd/%d", fd);
+  target = g_file_read_link (link, NULL);
+  if (target && !g_str_has_prefix (target, "/dev/"))
+    g_clear_pointer (&target, g_free);
+  return target;
+}
+
+/* A node that is the same card as the one first opened (driver, card and
+ * bus info of QUERYCAP): where an unplugged device came back when its
+ * adopted fd died and /proc does not name its node.  NULL if none. */
+#define SAME_FIELD(a, b, f) \
+  (strncmp ((const char *) (a)->f, (const char *) (b)->f, sizeof ((a)->f)) == 0)
+
+static gboolean
+same_card_name (const gchar * path, const struct v4l2_capability *cap,
+    const gchar * role, gpointer identity)
+{
+  (void) role;
+  return g_str_has_prefix (path, "/dev/video")
+      && SAME_FIELD (cap, (const struct v4l2_capability *) identity, card);
+}
+
+static gchar *
+find_same_card (IvtvCapture * cap)
+{
+  return ivtv_card_find_node (&cap->identity, NULL, same_card_name,
+      &cap->identity);
+}
+
+/* Open the node as the recipe says: the application's fd (dup) or the
+ * path; an adopted fd that no longer works (the device went away and came
+ * back) is replaced by its node, or by the node of the same card.
+ * libv4l2 when the recipe chose it at the first open.  Lock held. */
+static gboolean
+open_node (IvtvCapture * cap, GError ** error)
+{
+  gboolean ok;
+
+  if (cap->recipe_fd >= 0) {
+    ok = ivtv_device_adopt_fd (&cap->dev, cap->recipe_fd, error);
+    if (!ok && cap->identity.driver[0]) {
+      gchar *node = cap->node ? g_strdup (cap->node) : find_same_card (cap);
+
+      GST_DEBUG ("fd %d: %s; opening %s", cap->recipe_fd,
+          (*error)->message, node ? node : "(no node of the same card)");
+      if (node) {
+        g_clear_error (error);
+        ok = ivtv_device_open (&cap->dev, node, TRUE, error);
+      }
+      g_free (node);
+    }
+  } else {
+    ok = ivtv_device_open (&cap->dev, cap->recipe_path, TRUE, error);
+  }
+  if (ok && cap->via_libv4l2 && !ivtv_device_use_libv4l2 (&cap->dev, 0))
+    GST_WARNING ("libv4l2 refused %s this time", cap->dev.path);
+  return ok;
+}
+
+/* Close and open again with the recipe; @reprobe: the device may be a new
+ * one (reconnect), ask it what it is now.  Lock held.  FALSE (closed). */
+gboolean
+ivtv_capture_reopen (IvtvCapture * cap, gboolean reprobe, GError ** error)
+{
+  ivtv_device_close (&cap->dev);
+  cap->prio_held = FALSE;       /* it went with the descriptor */
+  if (!open_node (cap, error))
+    return FALSE;
+  if (reprobe) {
+    ivtv_probe_clear (&cap->probe);
+    if (!ivtv_probe_run (&cap->probe, &cap->dev, error)) {
+      ivtv_device_close (&cap->dev);
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+/* READY -> PAUSED after the device went away (the pipeline went back to
+ * READY after the error): open it again with the recipe, a new device
+ * maybe, once it is back.  Lock held.  FALSE after posting the error. */
+gboolean
+ivtv_capture_ensure_open (IvtvCapture * cap)
+{
+  struct v4l2_capability qc;
+  GError *err = NULL;
+  int ret = ivtv_device_is_open (&cap->dev) ?
+      ivtv_ioctl (&cap->dev, VIDIOC_QUERYCAP, &qc) : -ENODEV;
+
+  if (ret != -ENODEV && ret != -ENXIO)
+    return TRUE;
+  GST_INFO_OBJECT (cap->element, "the device went away: opening it again");
+  if (ivtv_capture_reopen (cap, TRUE, &err))
+    return TRUE;
+  GST_ELEMENT_ERROR (cap->element, RESOURCE, NOT_FOUND, ("%s",
+          err->message), ("opening the device again after it went away"));
+  g_clear_error (&err);
+  return FALSE;
+}
+
+/* libv4l2 when asked, or (auto) for a streaming device none of whose
+ * formats GStreamer knows (it converts them to RGB/YUV).  FALSE with
+ * @error when use-libv4l2=on in a build without libv4l2. */
+static gboolean
+choose_libv4l2 (IvtvCapture * cap, IvtvLibv4l2Mode mode, GError ** error)
+{
+  gboolean want = mode == IVTV_LIBV4L2_ON;
+  guint i;
+
+  if (mode == IVTV_LIBV4L2_ON && !HAVE_LIBV4L2) {
+    g_set_error (error, IVTV_DEVICE_ERROR, IVTV_DEVICE_ERROR_FAILED,
+        _("This ivtvsrc was built without libv4l2 (meson option libv4l2), so "
+        "use-libv4l2=on is not possible for %s; use use-libv4l2=auto or off."),
+        cap->dev.path);
+    return FALSE;
+  }
+  if (mode == IVTV_LIBV4L2_AUTO
+      && ivtv_device_has_cap (&cap->dev, V4L2_CAP_STREAMING)
+      && cap->probe.n_formats > 0) {
+    want = TRUE;
+    for (i = 0; i < cap->probe.n_formats; i++)
+      if (ivtv_caps_lookup_fourcc (cap->probe.formats[i].pixelformat))
+        want = FALSE;
+  }
+  if (!want)
+    return TRUE;
+  cap->via_libv4l2 = ivtv_device_use_libv4l2 (&cap->dev, 0);
+  if (cap->via_libv4l2)
+    ivtv_probe_formats (&cap->probe, &cap->dev);        /* + emulated ones */
+  else if (mode == IVTV_LIBV4L2_ON && cap->element)
+    GST_ELEMENT_WARNING (cap->element, RESOURCE, SETTINGS,
+        (_("libv4l2 could not be used for %s; using the device directly."),
+            cap->dev.path), (NULL));
+  return TRUE;
+}
+
+/* The node's kind from what it says it is (the first open): decided
+ * here and nowhere else in the session. */
+static IvtvNodeKind
+decide_kind (IvtvCapture * cap)
+{
+  guint i, mpeg = 0, hm12 = 0;
+
+  if (ivtv_vbi_node (&cap->dev))
+    return IVTV_NODE_VBI;
+  if (ivtv_pcm_is_node (&cap->dev))
+    return IVTV_NODE_PCM;
+  if (!ivtv_device_has_cap (&cap->dev, V4L2_CAP_VIDEO_CAPTURE)
+      && ivtv_device_has_cap (&cap->dev, V4L2_CAP_RADIO))
+    return IVTV_NODE_RADIO;
+  for (i = 0; i < cap->probe.n_formats; i++) {
+    mpeg += cap->probe.formats[i].pixelformat == V4L2_PIX_FMT_MPEG;
+    hm12 += cap->probe.formats[i].pixelformat == V4L2_PIX_FMT_HM12;
+  }
+  if (cap->probe.n_formats > 0 && mpeg == cap->probe.n_formats)
+    return IVTV_NODE_MPEG;
+  if (cap->probe.n_formats > 0 && hm12 == cap->probe.n_formats)
+    return IVTV_NODE_HM12;
+  return IVTV_NODE_RAW;
+}
+
+IvtvNodeKind
+ivtv_capture_node_kind (IvtvCapture * cap)
+{
+  IvtvNodeKind kind;
+
+  g_mutex_lock (&cap->lock);
+  kind = ivtv_device_is_open (&cap->dev) ? cap->kind : IVTV_NODE_NONE;
+  g_mutex_unlock (&cap->lock);
+  return kind;
+}
+
+gboolean
+ivtv_capture_open (IvtvCapture * cap, const IvtvOpenRecipe * recipe,
+    GError ** error)
+{
+  gboolean ok;
+
+  g_mutex_lock (&cap->lock);
+  g_free (cap->recipe_path);
+  g_free (cap->node);
+  cap->recipe_path = g_strdup (recipe->path);
+  if (recipe->fd < 0 || recipe->fd != cap->recipe_fd)
+    cap->encoder_on_app_fd = FALSE;     /* another descriptor */
+  cap->recipe_fd = recipe->fd;
+  cap->node = recipe->fd >= 0 ? node_of_fd (recipe->fd) : NULL;
+  cap->via_libv4l2 = FALSE;
+  memset (&cap->identity, 0, sizeof (cap->identity));
+  ok = open_node (cap, error) && ivtv_probe_run (&cap->probe, &cap->dev,
+      error) && choose_libv4l2 (cap, recipe->libv4l2, error);
+  if (!ok)
+    ivtv_pcm_advise_radio (&cap->dev, error);   /* a radio node: its PCM */
+  if (ok) {
+    cap->identity = cap->dev.cap;
+    cap->kind = decide_kind (cap);
+  }
+  if (!ok) {
+    ivtv_probe_clear (&cap->probe);
+    ivtv_device_close (&cap->dev);
+  } else {
+    GST_INFO ("opened %s: '%s' (driver %s), %u inputs, %u standards, %u "
+        "formats", cap->dev.path, cap->probe.card, cap->probe.driver,
+        cap->probe.n_inputs, cap->probe.n_stds, cap->probe.n_formats);
+  }
+  g_mutex_unlock (&cap->lock);
+  return ok;
+}
+
+void
+ivtv_capture_close (IvtvCapture * cap)
+{
+  g_mutex_lock (&cap->lock);
+  ivtv_vbi_forget_holder (&cap->dev);
+  ivtv_probe_clear (&cap->probe);
+  ivtv_device_close (&cap->dev);
+  g_mutex_unlock (&cap->lock);
+}
+
+/* The card is ours before any setting is touched (ivtvpriority.h): FALSE
+ * after posting the one busy error.  Lock held. */
+gboolean
+ivtv_capture_take_card (IvtvCapture * cap)
+{
+  GError *err = NULL;
+
+  if (cap->kind == IVTV_NODE_VBI)       /* with the card's video capture */
+    return ivtv_vbi_take_card (&cap->dev, &cap->prio_held);
+  if (ivtv_priority_take (&cap->dev, cap->probe.card,
+          cap->settings.record_priority, cap->encoder_on_app_fd,
+          &cap->prio_held, &err)) {
+    ivtv_vbi_note_holder (&cap->dev, cap->prio_held);
+    return TRUE;
+  }
+  GST_ELEMENT_ERROR (cap->element, RESOURCE, BUSY, ("%s", err->message),
+      ("device %s: nothing was set", cap->dev.path));
+  g_clear_error (&err);
+  return FALSE;
+}
+
+GType
+ivtv_libv4l2_mode_get_type (void)
+{
+  static gsize id = 0;
+  static const GEnumValue values[] = {
+    {IVTV_LIBV4L2_AUTO, "Only for streaming devices whose formats need "
+          "conversion", "auto"},
+    {IVTV_LIBV4L2_ON, "Always use libv4l2", "on"},
+    {IVTV_LIBV4L2_OFF, "Never use libv4l2", "off"},
+    {0, NULL, NULL}
+  };
+
+  if (g_once_init_enter (&id)) {
+    GType t = g_enum_register_static ("GstIvtvLibv4l2", values);
+    g_once_init_leave (&id, t);
+  }
+  return id;
+}
 
 /* ---- the settings ---- */
 
@@ -214,66 +486,6 @@ ivtv_capture_apply_settings (IvtvCapture * cap, guint what, gboolean live)
   return ok;
 }
 
-/* Formats, sizes and frame intervals depend on the input and the
- * standard (vivid: a webcam input and SDTV inputs): asked again once they
- * are set.  TRUE when the negotiated caps no longer fit.  Lock held. */
-gboolean
-ivtv_capture_reprobe_formats (IvtvCapture * cap)
-{
-  GstCaps *now;
-  gboolean changed;
-
-  ivtv_probe_formats (&cap->probe, &cap->dev);
-  if (cap->caps == NULL || cap->mpeg || ivtv_vbi_node (&cap->dev))
-    return FALSE;
-  now = ivtv_negotiate_device_caps (&cap->probe, &cap->dev,
-      cap->mpeg_stream_type);
-  changed = !gst_caps_can_intersect (now, cap->caps);
-  GST_DEBUG_OBJECT (cap->element, "caps of the input now: %" GST_PTR_FORMAT
-      "%s", now, changed ? " (renegotiating)" : "");
-  gst_caps_unref (now);
-  return changed;
-}
-
-/* Is the current input the tuner (after a switch)? */
-static gboolean
-on_tuner (IvtvCapture * cap)
-{
-  const IvtvInput *in = cap->probe.current_input < 0 ? NULL :
-      ivtv_probe_find_input (&cap->probe, cap->probe.current_input);
-
-  return in && in->type == V4L2_INPUT_TYPE_TUNER;
-}
-
-gboolean
-ivtv_capture_update (IvtvCapture * cap, IvtvCaptureSettings * settings,
-    IvtvSettingMask what, IvtvSettingMask * refused)
-{
-  gboolean renegotiate = FALSE;
-
-  IvtvCaptureSettings old;
-
-  g_mutex_lock (&cap->lock);
-  cap->refused = 0;
-  if (ivtv_device_is_open (&cap->dev) && cap->state != IVTV_CAPTURE_STOPPED) {
-    old = cap->settings;
-    ivtv_capture_settings_copy (&cap->settings, settings);
-    ivtv_capture_apply_settings (cap, what, TRUE);
-    /* a switch to the tuner tunes to the frequency set before */
-    if ((what & IVTV_SETTING_INPUT) && !cap->refused && on_tuner (cap))
-      ivtv_capture_apply_settings (cap, IVTV_SETTING_FREQUENCY, TRUE);
-    if (what & (IVTV_SETTING_INPUT | IVTV_SETTING_STANDARD))
-      renegotiate = ivtv_capture_reprobe_formats (cap);
-    /* what was refused keeps its old value (a reconnect applies it) */
-    ivtv_capture_settings_restore (&cap->settings, &old, cap->refused);
-    ivtv_capture_settings_restore (settings, &old, cap->refused);
-    ivtv_capture_settings_clear (&old);
-  }
-  *refused = cap->refused;
-  g_mutex_unlock (&cap->lock);
-  return renegotiate;
-}
-
 void
 ivtv_capture_settings_restore (IvtvCaptureSettings * dst,
     const IvtvCaptureSettings * old, IvtvSettingMask what)
@@ -387,189 +599,4 @@ ivtv_capture_check_lock (IvtvCapture * cap)
         (_("Input '%s' of '%s' has a signal the card cannot lock on (wrong "
             "standard?)."), in->name, cap->probe.card),
         ("input status 0x%08x", in->status));
-}
-
-/* ---- the format ---- */
-
-GstCaps *
-ivtv_capture_get_caps (IvtvCapture * cap)
-{
-  GstCaps *caps = NULL;
-
-  g_mutex_lock (&cap->lock);
-  if (ivtv_device_is_open (&cap->dev) && ivtv_vbi_node (&cap->dev))
-    caps = ivtv_vbi_device_caps (&cap->dev, &cap->settings.vbi);
-  else if (ivtv_device_is_open (&cap->dev) && ivtv_pcm_is_node (&cap->dev))
-    caps = ivtv_pcm_caps ();
-  else if (ivtv_device_is_open (&cap->dev))
-    caps = ivtv_negotiate_device_caps (&cap->probe, &cap->dev,
-        cap->mpeg_stream_type);
-  g_mutex_unlock (&cap->lock);
-  return caps;
-}
-
-gboolean
-ivtv_capture_negotiate_mpeg (IvtvCapture * cap, GstCaps ** caps)
-{
-  gboolean mpeg;
-
-  *caps = NULL;
-  g_mutex_lock (&cap->lock);
-  mpeg = ivtv_device_is_open (&cap->dev)
-      && ivtv_negotiate_format_is_mpeg (&cap->probe, &cap->dev);
-  if (mpeg) {
-    *caps = ivtv_caps_for_mpeg_stream_type (cap->mpeg_stream_type);
-    if (*caps == NULL) {
-      /* caps once the first bytes are read */
-      GST_DEBUG_OBJECT (cap->element, "no stream-type control: sniffing");
-      cap->mpeg = TRUE;
-      cap->need_sniff = TRUE;
-      cap->frame_size = 0;
-    }
-  }
-  g_mutex_unlock (&cap->lock);
-  return mpeg;
-}
-
-gboolean
-ivtv_capture_explain_caps (IvtvCapture * cap, GstPad * pad)
-{
-  GstCaps *peer = gst_pad_peer_query_caps (pad, NULL), *offered;
-  gchar *msg = NULL;
-
-  g_mutex_lock (&cap->lock);
-  if (ivtv_device_is_open (&cap->dev)) {
-    offered = ivtv_negotiate_device_caps (&cap->probe, &cap->dev,
-        cap->mpeg_stream_type);
-    msg = ivtv_negotiate_explain (cap->dev.path, cap->probe.card, offered,
-        peer, cap->mpeg_stream_type);
-    gst_caps_unref (offered);
-  }
-  g_mutex_unlock (&cap->lock);
-  if (msg)
-    GST_ELEMENT_ERROR (cap->element, CORE, NEGOTIATION, ("%s", msg),
-        ("downstream accepts %" GST_PTR_FORMAT, peer));
-  g_free (msg);
-  gst_clear_caps (&peer);
-  return FALSE;
-}
-
-GstCaps *
-ivtv_capture_fixate (IvtvCapture * cap, GstCaps * caps)
-{
-  g_mutex_lock (&cap->lock);
-  caps = ivtv_vbi_node (&cap->dev) ? gst_caps_fixate (caps) :
-      ivtv_negotiate_fixate (&cap->probe, &cap->dev, caps);
-  g_mutex_unlock (&cap->lock);
-  return caps;
-}
-
-gboolean
-ivtv_capture_apply_format (IvtvCapture * cap, GstCaps * caps)
-{
-  GstStructure *s = gst_caps_get_structure (caps, 0);
-  IvtvNegotiated res;
-  GError *err = NULL;
-  gboolean ok;
-
-  if (ivtv_vbi_node (&cap->dev)) {      /* set up at start: the caps' format */
-    ivtv_vbi_apply_caps (&cap->vbi, caps);
-    cap->fps_n = cap->vbi.is525 ? 30000 : 25;
-    cap->fps_d = cap->vbi.is525 ? 1001 : 1;
-    return TRUE;
-  }
-  cap->mpeg = ivtv_caps_fourcc_from_structure (s) == V4L2_PIX_FMT_MPEG;
-  cap->hm12_width = cap->hm12_height = 0;
-  if (ivtv_pcm_is_node (&cap->dev)) {
-    ok = TRUE;                  /* the PCM node has no format to set */
-    cap->frame_size = 0;
-  } else if (cap->mpeg) {
-    ok = ivtv_negotiate_set_mpeg (&cap->dev, &err);
-    cap->frame_size = 0;
-  } else {
-    ok = ivtv_negotiate_apply (&cap->dev, &cap->probe, caps, &res, &err);
-    if (ok) {
-      gboolean hm12 = res.pixelformat == V4L2_PIX_FMT_HM12;
-
-      cap->hm12_width = hm12 ? res.width : 0;
-      cap->hm12_height = hm12 ? res.height : 0;
-      cap->frame_size = res.sizeimage;
-      cap->fps_n = res.fps_n;
-      cap->fps_d = res.fps_d;
-    }
-  }
-  if (!ok && cap->restore_error)
-    IVTV_ERROR (cap->restore_error, RESOURCE, SETTINGS, ("%s",
-            err->message), ("caps %" GST_PTR_FORMAT, caps));
-  else if (!ok)
-    GST_ELEMENT_ERROR (cap->element, RESOURCE, SETTINGS, ("%s",
-            err->message), ("caps %" GST_PTR_FORMAT, caps));
-  g_clear_error (&err);
-  return ok;
-}
-
-gboolean
-ivtv_capture_set_format (IvtvCapture * cap, GstCaps * caps)
-{
-  gboolean ok, restart;
-
-  g_mutex_lock (&cap->lock);
-  restart = cap->path && !cap->need_sniff && !cap->mpeg;
-  g_mutex_unlock (&cap->lock);
-  if (restart)                  /* renegotiation: restart */
-    ivtv_capture_stop_reader (cap);
-  g_mutex_lock (&cap->lock);
-  if (restart && cap->path) {
-    ivtv_capture_stop_path (cap);
-    cap->state = IVTV_CAPTURE_STARTED;
-  }
-  ok = ivtv_capture_apply_format (cap, caps);
-  gst_caps_replace (&cap->caps, caps);
-  g_mutex_unlock (&cap->lock);
-  return ok;
-}
-
-void
-ivtv_capture_set_extra_buffers (IvtvCapture * cap, guint n)
-{
-  cap->extra_buffers = MIN (n, 16);
-}
-
-/* What a read() hands out at once on a card that keeps up: the device is
- * non-blocking, so a read returns what the driver has when poll() wakes
- * us, a DMA transfer or a few (the emulator: 8 KiB; ivtv: tens of KiB),
- * never a whole block of a large blocksize.  Data waits in the element
- * about that long, so that is its latency. */
-#define IVTV_READ_LATENCY_BYTES (64 * 1024)
-
-/* One buffer's worth of time: a frame for video; for MPEG, what one read
- * delivers (at most IVTV_READ_LATENCY_BYTES) at the encoder's bit rate. */
-GstClockTime
-ivtv_capture_latency (IvtvCapture * cap, guint blocksize)
-{
-  gint w, h, fn, fd, pn, pd;
-  gint64 bitrate = 0;
-  GstClockTime latency = GST_CLOCK_TIME_NONE;
-
-  g_mutex_lock (&cap->lock);
-  fn = cap->fps_n;
-  fd = cap->fps_d;
-  if (cap->state == IVTV_CAPTURE_STOPPED)
-    goto done;
-  if (cap->mpeg && ivtv_device_is_open (&cap->dev)
-      && ivtv_device_get_control (&cap->dev, V4L2_CID_MPEG_VIDEO_BITRATE,
-          &bitrate) && bitrate > 0) {
-    latency = gst_util_uint64_scale (MIN (blocksize,
-            IVTV_READ_LATENCY_BYTES) * 8, GST_SECOND, bitrate);
-    goto done;
-  }
-  if ((fn <= 0 || fd <= 0) && !ivtv_caps_std_geometry
-      (cap->probe.current_std, &w, &h, &fn, &fd, &pn, &pd)) {
-    fn = 30;
-    fd = 1;
-  }
-  latency = gst_util_uint64_scale_int (GST_SECOND, fd, fn);
-done:
-  g_mutex_unlock (&cap->lock);
-  return latency;
 }
