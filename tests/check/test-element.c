@@ -441,22 +441,43 @@ GST_END_TEST;
  * element, PLAYING -> NULL three times): the encoder our dup() started
  * runs on in that open file, the application's own, so the next start is
  * not "busy: its MPEG encoder is running for another program". */
+static GstPadProbeReturn
+count_buffer (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  (void) pad;
+  (void) info;
+  g_atomic_int_inc ((gint *) data);
+  return GST_PAD_PROBE_OK;
+}
+
 GST_START_TEST (test_pvr_device_fd_three_captures)
 {
   gint fd = ic_open ();
-  gchar *launch = g_strdup_printf ("ivtvsrc device-fd=%d blocksize=65536 "
-      "num-buffers=5 ! fakesink", fd);
-  GstElement *pipe = gst_parse_launch (launch, NULL);
+  gchar *launch = g_strdup_printf ("ivtvsrc name=src device-fd=%d "
+      "blocksize=65536 num-buffers=5 ! fakesink", fd);
+  GstElement *pipe = gst_parse_launch (launch, NULL), *src;
+  GstPad *pad;
   IcResult r;
-  gint i;
+  gint i, n;
 
   fail_unless (pipe != NULL);
+  src = gst_bin_get_by_name (GST_BIN (pipe), "src");
+  pad = gst_element_get_static_pad (src, "src");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_buffer, &n, NULL);
   for (i = 0; i < 3; i++) {
+    g_atomic_int_set (&n, 0);
     ic_run_pipe (pipe, 15000, -1, &r);
     fail_unless (r.error == NULL, "capture %d: %s", i + 1, r.error);
     fail_unless (r.eos, "capture %d: no EOS", i + 1);
+    /* at least one: the stream our STOP ended at its GOP end may still be
+     * read to its end by the next capture, which then ends there (the
+     * application's open file is not ours to reopen; see the report) */
+    fail_unless (g_atomic_int_get (&n) >= 1, "capture %d: %d buffers", i + 1,
+        g_atomic_int_get (&n));
     ic_result_clear (&r);
   }
+  gst_object_unref (pad);
+  gst_object_unref (src);
   gst_object_unref (pipe);
   fail_unless (fcntl (fd, F_GETFD) >= 0);
   close (fd);

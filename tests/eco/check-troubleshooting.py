@@ -30,6 +30,8 @@ def literals(text, pos):
             continue
         m = re.compile(r"\s*[A-Z_0-9]+_FORMAT\b").match(text, pos)
         if m and pieces:
+            # "%" G_GUINT64_FORMAT: the "%" (and flags) is the format's
+            pieces[-1] = re.sub(r"%[-+ #0-9.*]*$", "", pieces[-1])
             pieces.append("\0")  # a placeholder
             pos = m.end()
             continue
