@@ -304,6 +304,14 @@ def finish_proc(p, timeout):
         o, _ = p.communicate()
         log(o[-3000:] + "\n" + where + "\n" + bt[-6000:] + "\n" + blocked)
         fns = re.findall(r"^#\d+ +(?:0x\w+ in )?(\w+)", bt, re.M)
+        if "pvr2_hdw_wait" in where:
+            # the driver's own hang (checks.txt's comment): not the element's
+            # verdict either way; logged above with every stack
+            raise Skip("%s: the close hung in pvrusb2's pvr2_hdw_wait (pvr2_v4l2_release "
+                       "-> pvr2_hdw_set_streaming), not freed by another open; "
+                       "the element waits in: %s" % (
+                           " ".join(cmd[1:4]), ", ".join(dict.fromkeys(
+                               f for f in fns if "ivtv" in f))[:200]))
         raise Fail("%s did not end in %d s after '%s' (waiting in: %s)" % (
             " ".join(cmd[1:4]), timeout, o.strip().splitlines()[-1] if o.strip() else "",
             ", ".join(dict.fromkeys(f for f in fns if "ivtv" in f or "gst_" in f))[:300]))
@@ -375,7 +383,7 @@ def c_encoder():
         p = gst_run(GST + src("bitrate=3000000 gop-size=18 num-buffers=120") +
                     ["!", "filesink", "location=" + path])
         ENC_RUN["end"] = "rc %d %s" % (p.returncode, gst_errors(p.stdout))
-    except Fail as e:   # the end is encoder-stop's matter
+    except (Fail, Skip) as e:   # the end is encoder-stop's matter
         ENC_RUN["end"] = "hung: %s" % e
     settle()
     ev = last_start(mark)
@@ -401,6 +409,8 @@ def c_encoder_stop():
     itself: gst-launch exits 0 after num-buffers."""
     if "end" not in ENC_RUN:
         raise Skip("the encoder check did not run")
+    if ENC_RUN["end"].startswith("hung") and "pvr2_hdw_wait" in ENC_RUN["end"]:
+        raise Skip(ENC_RUN["end"])
     if ENC_RUN["end"] != "rc 0 []":
         raise Fail("the capture with bitrate=3000000 gop-size=18 did not end cleanly: %s"
                    % ENC_RUN["end"])
