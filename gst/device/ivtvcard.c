@@ -139,9 +139,20 @@ same_parent (const gchar * video_dev, const gchar * sound_dev)
 
   if (strcmp (video_dev, sound_dev) == 0)
     return TRUE;                /* one PCI function (ivtv-alsa, cx18-alsa) */
-  if (!is_usb_interface (video_dev) || !is_usb_interface (sound_dev))
+  if (!is_usb_interface (video_dev))
     return FALSE;
   a = g_path_get_dirname (video_dev);
+  if (strcmp (a, sound_dev) == 0) {
+    /* the sound card on the USB device itself, the video node on one of
+     * its interfaces: usbtv (usbtv-audio.c usbtv_audio_init,
+     * snd_card_new (&usbtv->udev->dev, ...)) */
+    g_free (a);
+    return TRUE;
+  }
+  if (!is_usb_interface (sound_dev)) {
+    g_free (a);
+    return FALSE;
+  }
   b = g_path_get_dirname (sound_dev);
   same = strcmp (a, b) == 0;    /* interfaces of one USB device */
   g_free (a);

@@ -160,6 +160,10 @@ wait_readable (IvtvReader * r, gint64 since, IvtvError ** error)
     gint64 wait = WAIT_STEP_US;
     gint ret;
 
+    /* the encoder stopped at once (ivtv_read_stop_encoder): no more data
+     * will come, and none may be read (a read() would restart hdpvr) */
+    if (g_atomic_int_get (&r->ended))
+      return GST_FLOW_EOS;
     if (g_atomic_int_get (&r->drain)) {
       gint64 left = drain_time_left (r, g_get_monotonic_time ());
 

@@ -65,6 +65,41 @@ GST_START_TEST (test_hdpvr_stop_appends_nothing)
 
 GST_END_TEST;
 
+/* The end of the tape on hdpvr: the signal goes, signal-timeout sends EOS,
+ * the encoder stops at once and no data comes any more: the capture ends
+ * with EOS, not with the stall watchdog's "hangs" error 10 s later (the
+ * reader waited for data a stopped encoder never sends; the real hdpvr
+ * over USB/IP, tests/vm/usbip hdpvr.end-of-tape). */
+GST_START_TEST (test_hdpvr_end_of_tape_ends)
+{
+  GstElement *pipe = gst_parse_launch ("ivtvsrc signal-timeout=2 timeout=5 "
+      "! fakesink", NULL);
+  GstBus *bus = gst_element_get_bus (pipe);
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  gboolean eos = FALSE;
+
+  fail_unless (gst_element_set_state (pipe, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  while (!eos && g_get_monotonic_time () < deadline) {
+    GstMessage *m = gst_bus_timed_pop (bus, 20 * GST_MSECOND);
+
+    if (m && GST_MESSAGE_TYPE (m) == GST_MESSAGE_ERROR) {
+      gchar *text = ic_message_text (m);
+
+      fail ("error instead of EOS at the end of the tape: %s", text);
+      g_free (text);
+    }
+    eos = m && GST_MESSAGE_TYPE (m) == GST_MESSAGE_EOS;
+    gst_clear_message (&m);
+  }
+  gst_element_set_state (pipe, GST_STATE_NULL);
+  fail_unless (eos, "no EOS");
+  gst_object_unref (bus);
+  gst_object_unref (pipe);
+}
+
+GST_END_TEST;
+
 static Suite *
 ending_suite (void)
 {
@@ -73,6 +108,7 @@ ending_suite (void)
 
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_hdpvr_stop_appends_nothing);
+  tcase_add_test (tc, test_hdpvr_end_of_tape_ends);
   return s;
 }
 
