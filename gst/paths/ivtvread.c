@@ -158,7 +158,7 @@ wait_readable (IvtvReader * r, gint64 since, IvtvError ** error)
 {
   for (;;) {
     gint64 wait = WAIT_STEP_US;
-    gint ret;
+    gint ret, err;
 
     /* the encoder stopped at once (ivtv_read_stop_encoder): no more data
      * will come, and none may be read (a read() would restart hdpvr) */
@@ -178,16 +178,25 @@ wait_readable (IvtvReader * r, gint64 since, IvtvError ** error)
       return GST_FLOW_ERROR;
     }
 
-    ret = gst_poll_wait (r->poll, wait * GST_USECOND);
+    /* under the I/O lock, like read(): hdpvr_poll starts an idle device
+     * too, so no poll() may be in flight when the encoder is stopped
+     * (ivtv_read_stop_encoder waits at most one step for it) */
+    g_mutex_lock (&r->io_lock);
+    ret = g_atomic_int_get (&r->ended) ? -2 :
+        gst_poll_wait (r->poll, wait * GST_USECOND);
+    err = errno;
+    g_mutex_unlock (&r->io_lock);
+    if (ret == -2)
+      return GST_FLOW_EOS;
     if (ret > 0)
       return GST_FLOW_OK;
-    if (ret == 0 || errno == EINTR || errno == EAGAIN)
+    if (ret == 0 || err == EINTR || err == EAGAIN)
       continue;
-    if (errno == EBUSY)
+    if (err == EBUSY)
       return GST_FLOW_FLUSHING;
     IVTV_ERROR (error, RESOURCE, READ,
         (_("Waiting for data from %s failed."), r->dev->path),
-        ("poll: %s", g_strerror (errno)));
+        ("poll: %s", g_strerror (err)));
     return GST_FLOW_ERROR;
   }
 }

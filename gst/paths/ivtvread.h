@@ -54,9 +54,10 @@ typedef struct
   IvtvStall stall;              /* timeout 0 (no stall detection) by default */
   gint64 last_data;             /* monotonic us of the last data */
   gint drain;                   /* atomic: draining after ENCODER_CMD STOP */
-  /* io_lock: held around each read() and around an encoder stop, so that
-   * no read() follows a stop that ended the stream at once (ended, atomic,
-   * set under it) */
+  /* io_lock: held around each read() and poll() and around an encoder
+   * stop, so that no read() or poll() (hdpvr_poll starts an idle device
+   * too) follows a stop that ended the stream at once (ended, atomic, set
+   * under it) */
   GMutex io_lock;
   gint ended;
   gint64 drain_start, drain_deadline;   /* monotonic us */
