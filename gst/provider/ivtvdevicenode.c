@@ -403,8 +403,8 @@ describe_unopened (const IvtvNode * n, const GError * err)
 
 /* A node ivtvsrc does not capture from but v4l2deviceprovider lists (as it
  * is hidden, we do): a video output node as a v4l2sink device, a
- * multi-planar capture node as a v4l2src device, with the caps that
- * element gives for it.  NULL without the element or its caps. */
+ * multi-planar capture node or a streaming webcam (node_for_ivtvsrc) as a
+ * v4l2src device, with the caps that element gives for it.  NULL without the element or its caps. */
 static GstDevice *
 describe_delegated (const IvtvNode * n, const struct v4l2_capability *c,
     const gchar * factory, const gchar * klass)
@@ -473,6 +473,25 @@ describe_capture (const IvtvNode * n, IvtvDevice * dev, const IvtvProbe * p)
   return d;
 }
 
+/* Which capture nodes the provider gives to ivtvsrc (issue 27: a good
+ * neighbour).  By default the nodes ivtvsrc exists for: read()-only nodes
+ * (MPEG encoder cards), the MPEG, PCM and VBI nodes of a card and HM12
+ * (ivtv/cx18 YUV); a streaming raw node (a webcam, a USB dongle) is listed
+ * with v4l2src, as v4l2deviceprovider (hidden) would list it.  The
+ * environment variable IVTV_DEVICE_PROVIDER=all gives every capture node to
+ * ivtvsrc. */
+static gboolean
+node_for_ivtvsrc (const IvtvDevice * dev, const IvtvProbe * p)
+{
+  if (g_strcmp0 (g_getenv ("IVTV_DEVICE_PROVIDER"), "all") == 0)
+    return TRUE;
+  if (g_strcmp0 (ivtv_card_role (dev, p), "raw-video") != 0)
+    return TRUE;                /* mpeg, audio (PCM), vbi */
+  if (!(dev->device_caps & V4L2_CAP_STREAMING))
+    return TRUE;                /* read() only */
+  return ivtv_probe_find_format (p, V4L2_PIX_FMT_HM12) != NULL;
+}
+
 /* One node: opened as ivtvsrc opens it (a capture session: same recipe,
  * same libv4l2 choice) and described; an output node through v4l2sink;
  * a node that does not open, with the reason.  NULL for nodes neither
@@ -487,10 +506,17 @@ ivtv_node_describe (const IvtvNode * n)
   GError *err = NULL;
 
   if (ivtv_capture_open (cap, &recipe, &err)) {
+    struct v4l2_capability c = dev->cap;
+    gboolean mine;
+
     ivtv_capture_lock (cap);
-    device = describe_capture (n, dev, ivtv_capture_probe (cap));
+    mine = node_for_ivtvsrc (dev, ivtv_capture_probe (cap));
+    if (mine)
+      device = describe_capture (n, dev, ivtv_capture_probe (cap));
     ivtv_capture_unlock (cap);
     ivtv_capture_close (cap);
+    if (!mine)                  /* closed first: v4l2src opens it */
+      device = describe_delegated (n, &c, "v4l2src", "Video/Source");
   } else if (g_error_matches (err, IVTV_DEVICE_ERROR,
           IVTV_DEVICE_ERROR_NO_CAPTURE)) {
     const struct v4l2_capability *c = &dev->cap;

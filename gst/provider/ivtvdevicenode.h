@@ -5,7 +5,8 @@
  * IvtvNode is what finding the node told (its path, udev's device);
  * ivtv_node_describe() opens it as ivtvsrc opens it and makes the device:
  *   describe_capture    a capture node ivtvsrc opens: Video/Source, ivtvsrc
- *   describe_delegated  an output (or multi-planar capture) node: the caps
+ *   describe_delegated  an output, multi-planar capture or (by default, see
+ *                       node_for_ivtvsrc) streaming webcam node: the caps
  *                       and element of v4l2sink (v4l2src)
  *   describe_unopened   a node that does not open, with the reason
  * The properties are filled by props_new() (where it is, udev's keys),

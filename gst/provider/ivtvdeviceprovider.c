@@ -234,10 +234,12 @@ gst_ivtv_device_provider_class_init (GstIvtvDeviceProviderClass * klass)
   dp_class->stop = GST_DEBUG_FUNCPTR (gst_ivtv_device_provider_stop);
   gst_device_provider_class_set_static_metadata (dp_class,
       "V4L2 devices for ivtvsrc", "Source/Sink/Video",
-      "Lists every V4L2 video node once: the capture nodes ivtvsrc "
-      "captures from (read()-only MPEG encoder cards such as ivtv, cx18 "
-      "and pvrusb2 included), the output nodes for v4l2sink, and nodes it "
-      "cannot open, with the reason; hides v4l2deviceprovider",
+      "Lists every V4L2 video node once: with ivtvsrc the nodes it exists "
+      "for (read()-only and MPEG encoder nodes such as ivtv, cx18 and "
+      "pvrusb2, a card's PCM, VBI and HM12 nodes; every capture node with "
+      "IVTV_DEVICE_PROVIDER=all), streaming webcams with v4l2src, output "
+      "nodes with v4l2sink, and nodes it cannot open, with the reason; "
+      "hides v4l2deviceprovider",
       "ivtvsrc project");
   gst_device_provider_class_add_metadata (dp_class,
       GST_ELEMENT_METADATA_DOC_URI, IVTV_DOC_URI);

@@ -211,10 +211,14 @@ sleep_until (IvtvCapture * cap, gint64 t)
 static GstFlowReturn
 lost_while_draining (IvtvCapture * cap, const IvtvPathPosition * before)
 {
+  gchar *size = g_format_size (before->bytes);
+
   GST_ELEMENT_WARNING (cap->element, RESOURCE, READ,
-      (_("The device %s went away while the recording was ending, after %"
-              G_GUINT64_FORMAT " bytes: the recording ends there."),
-          cap->dev.path, before->bytes), ("reconnect=true, draining"));
+      (_("The device %s went away while the recording was ending, after %s: "
+              "the recording ends there."), cap->dev.path, size),
+      ("reconnect=true, draining; %" G_GUINT64_FORMAT " bytes",
+          before->bytes));
+  g_free (size);
   post_reconnect (cap, "lost", before);
   g_mutex_lock (&cap->lock);
   ivtv_capture_stop_path (cap);
@@ -411,8 +415,8 @@ start_reading (IvtvCapture * cap, GstFlowReturn * ret, IvtvError ** error)
   g_mutex_lock (&cap->state_lock);
   cap->limits.max_buffers = max_buffers;
   cap->reader = ivtv_reader_thread_start (cap->element, &cap->limits,
-      ivtv_io_mode_is_streaming (cap->path->mode), pace, &cap->signal,
-      read_next, cap);
+      ivtv_io_mode_is_streaming (cap->path->mode), cap->mpeg, pace,
+      &cap->signal, read_next, cap);
   if (cap->flushing)
     ivtv_reader_thread_set_flushing (cap->reader, TRUE);
   g_mutex_unlock (&cap->state_lock);
@@ -498,7 +502,7 @@ end_reading (IvtvCapture * cap)
  * 23: hdpvr-video.c vidioc_encoder_cmd clears it; a read() after would
  * start a new stream).  Lock held. */
 static IvtvStopResult
-stop_encoder (gpointer data)
+encoder_stop_now (gpointer data)
 {
   IvtvCapture *cap = data;
   gboolean at_gop_end;
@@ -522,8 +526,8 @@ ivtv_capture_drain (IvtvCapture * cap)
       && ivtv_device_is_open (&cap->dev)) {
     /* no read() between the stop and what it says */
     res = cap->path->funcs->stop_encoder ?
-        cap->path->funcs->stop_encoder (cap->path, stop_encoder, cap) :
-        stop_encoder (cap);
+        cap->path->funcs->stop_encoder (cap->path, encoder_stop_now, cap) :
+        encoder_stop_now (cap);
     if (res == IVTV_STOP_DRAINS)
       drain = cap->path->funcs->drain (cap->path, IVTV_DRAIN_MAX_US);
     else if (res == IVTV_STOP_AT_ONCE)  /* the path ends with EOS now */

@@ -18,7 +18,9 @@
 struct _IvtvQueue
 {
   GMutex lock;
-  GCond cond;                   /* signalled on push, flow and flushing */
+  GCond cond;                   /* signalled on flow and flushing, and on a
+                                 * push only when the consumer waits */
+  guint waiting;                /* consumers waiting in pop */
   GstQueueArray *items;         /* GstBuffer *, oldest first */
 
   guint64 max_bytes;
@@ -287,7 +289,8 @@ ivtv_queue_push (IvtvQueue * q, GstBuffer * buf)
     q->totals.pushed_buffers++;
     gst_queue_array_push_tail (q->items, buf);
     buf = NULL;
-    g_cond_signal (&q->cond);
+    if (q->waiting)             /* no wake-up (a syscall) for nobody */
+      g_cond_signal (&q->cond);
   }
   g_mutex_unlock (&q->lock);
   if (buf)
@@ -350,8 +353,11 @@ ivtv_queue_pop_full (IvtvQueue * q, GstBuffer ** buf, gpointer * error)
     *error = NULL;
   g_mutex_lock (&q->lock);
   while (!q->flushing && q->flow == GST_FLOW_OK
-      && gst_queue_array_is_empty (q->items))
+      && gst_queue_array_is_empty (q->items)) {
+    q->waiting++;
     g_cond_wait (&q->cond, &q->lock);
+    q->waiting--;
+  }
   if (q->flushing) {
     ret = GST_FLOW_FLUSHING;
   } else if ((b = gst_queue_array_pop_head (q->items))) {

@@ -65,13 +65,17 @@ typedef GstFlowReturn (*IvtvReaderProduce) (gpointer data, gboolean behind,
 typedef struct _IvtvReaderThread IvtvReaderThread;
 
 /* Starts the thread.  @frames: raw video, one frame a buffer, whose
- * offsets are frame numbers (a gap is frames lost).  @pace: a byte
+ * offsets are frame numbers (a gap is frames lost).  @mpeg: an MPEG byte
+ * stream, whose own clock (ivtvstreamclock.h) tells what the driver
+ * dropped: a warning with its time and size, DISCONT on the buffer after
+ * the gap, the bytes in bytes-lost.  @pace: a byte
  * stream's least time between two small reads (at most the latency the
  * element reports; 0 or NONE: read as data comes).  @signal: the session's
  * signal watch, for the stats (may be NULL). */
 IvtvReaderThread *ivtv_reader_thread_start (GstElement * element,
-    const IvtvReaderLimits * limits, gboolean frames, GstClockTime pace,
-    IvtvSignal * signal, IvtvReaderProduce produce, gpointer data);
+    const IvtvReaderLimits * limits, gboolean frames, gboolean mpeg,
+    GstClockTime pace, IvtvSignal * signal, IvtvReaderProduce produce,
+    gpointer data);
 
 /* Ends the thread: it must not be waiting in produce for ever (set the
  * session's poll flushing first).  Posts the final stats message unless

@@ -13,7 +13,7 @@
 # Cases: plus250-drops, minus250-drops-cut-audio, compressed-plus,
 # compressed-minus (60 s at +-30000 ppm: the 1.8 s a 2-hour capture drifts
 # at 250 ppm, in a minute), no-audio-device, stk1160-alsa-missing,
-# stk1160-standard-change,
+# stk1160-standard-change, access-copy,
 # soak (SECONDS of +250 ppm: 7200 for the full two hours; not in CI).
 # Exit 0 pass, 1 fail, 77 skip (a tool is missing).
 set -u
@@ -121,6 +121,18 @@ case "$CASE" in
     grep -q "cannot open the audio device hw:CARD=" "$LOG" \
       || fail "the error does not name the paired ALSA device"
     grep -q -- "--no-audio" "$LOG" || fail "the error does not name --no-audio" ;;
+  access-copy)
+    # --access-copy: H.264 + AAC in MP4 from the same frames and samples
+    capture 6 -- --audio-device /dev/video24 --access-copy "$TMP/access.mp4"
+    check_file 2
+    codecs=$(ffprobe -v error -show_entries stream=codec_name -of csv=p=0 \
+      "$TMP/access.mp4" | sort | tr '\n' ' ')
+    [ "$codecs" = "aac h264 " ] || fail "access copy streams '$codecs', not aac h264"
+    n_mp4=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries \
+      stream=nb_read_frames -of csv=p=0 "$TMP/access.mp4")
+    n_mkv=$(grep -c '^0,' "$OUT.framemd5")
+    echo "access copy: $n_mp4 frames, archive: $n_mkv"
+    [ "$n_mp4" = "$n_mkv" ] || fail "access copy has $n_mp4 frames, the archive $n_mkv" ;;
   stk1160-standard-change)
     # the tape's standard changes under way (the emulator's
     # std-change-after): one warning, one record event, no switch

@@ -404,11 +404,14 @@ check_treated_across_reconnect (const gchar * launch, gsize frame_size)
   ic_result_clear (&r);
 }
 
-/* --profile pvr250-pcm: S16LE stereo 48 kHz, 192000 bytes a second */
+/* --profile pvr250-pcm: S16LE stereo 48 kHz, 192000 bytes a second,
+ * unplugged after 100000 bytes */
 GST_START_TEST (test_reconnect_pcm_stamped)
 {
+  /* the reader stops at num-buffers: the unplug (100000 bytes) must come
+   * well before the 120th buffer whatever the read sizes */
   check_treated_across_reconnect ("ivtvsrc reconnect=true blocksize=4096 "
-      "num-buffers=80 ! identity sleep-time=40000 ! fakesink name=sink", 0);
+      "num-buffers=120 ! identity sleep-time=40000 ! fakesink name=sink", 0);
 }
 
 GST_END_TEST;

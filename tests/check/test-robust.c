@@ -332,6 +332,91 @@ GST_START_TEST (test_num_buffers_no_loss_after_end)
 
 GST_END_TEST;
 
+/* Issue 28 items 1 and 3: PAUSED on an MPEG card is not read, so the
+ * driver's queue (4 MB in the emulator, as ivtv's) overflows and drops
+ * whole transfers.  The hole is never silent: the stream's own clock
+ * (SCR) shows it, a warning says when and how much, the buffer after it
+ * is DISCONT and the final ivtvsrc-stats counts it in bytes-lost. */
+typedef struct
+{
+  gsize bytes;
+  guint disconts;               /* after the first buffer */
+  guint64 bytes_lost;
+} PausedRun;
+
+static GstPadProbeReturn
+paused_probe (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  PausedRun *p = data;
+  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
+
+  (void) pad;
+  if (p->bytes > 0 && GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT))
+    p->disconts++;
+  g_atomic_pointer_add (&p->bytes, gst_buffer_get_size (buf));
+  return GST_PAD_PROBE_OK;
+}
+
+static gboolean
+wait_bytes (GstElement * pipe, PausedRun * p, gsize n, GList ** warnings)
+{
+  GstBus *bus = gst_element_get_bus (pipe);
+  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  gboolean eos = FALSE;
+
+  while (g_get_monotonic_time () < end && !eos
+      && (n == 0 || g_atomic_pointer_get (&p->bytes) < n)) {
+    GstMessage *m = gst_bus_timed_pop (bus, 20 * GST_MSECOND);
+    const GstStructure *st = m ? gst_message_get_structure (m) : NULL;
+
+    if (m && GST_MESSAGE_TYPE (m) == GST_MESSAGE_WARNING)
+      *warnings = g_list_append (*warnings, ic_message_text (m));
+    if (m && GST_MESSAGE_TYPE (m) == GST_MESSAGE_ERROR)
+      fail ("error");
+    if (st && gst_structure_has_name (st, "ivtvsrc-stats"))
+      gst_structure_get_uint64 (st, "bytes-lost", &p->bytes_lost);
+    eos = m && GST_MESSAGE_TYPE (m) == GST_MESSAGE_EOS;
+    gst_clear_message (&m);
+  }
+  gst_object_unref (bus);
+  return n == 0 ? eos : g_atomic_pointer_get (&p->bytes) >= n;
+}
+
+GST_START_TEST (test_paused_hole_not_silent)
+{
+  PausedRun p = { 0, 0, 0 };
+  GList *warnings = NULL, *l;
+  gboolean told = FALSE;
+  GstElement *pipe = gst_parse_launch ("ivtvsrc ! fakesink name=sink "
+      "sync=false", NULL);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipe), "sink");
+  GstPad *pad = gst_element_get_static_pad (sink, "sink");
+
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, paused_probe, &p, NULL);
+  gst_element_set_state (pipe, GST_STATE_PLAYING);
+  fail_unless (wait_bytes (pipe, &p, 1000000, &warnings));
+  gst_element_set_state (pipe, GST_STATE_PAUSED);
+  /* the time the driver's 4 MB queue takes to overflow at 6 Mbit/s,
+   * and 2 s more */
+  g_usleep (8 * G_USEC_PER_SEC);
+  gst_element_set_state (pipe, GST_STATE_PLAYING);
+  fail_unless (wait_bytes (pipe, &p, p.bytes + 6000000, &warnings));
+  gst_element_send_event (pipe, gst_event_new_eos ());
+  fail_unless (wait_bytes (pipe, &p, 0, &warnings), "no EOS");
+  gst_element_set_state (pipe, GST_STATE_NULL);
+  for (l = warnings; l; l = l->next)
+    told |= strstr (l->data, "the driver dropped them") != NULL;
+  fail_unless (told, "no warning about the hole");
+  fail_unless (p.disconts >= 1, "no DISCONT after the hole");
+  fail_unless (p.bytes_lost > 0, "bytes-lost 0 in ivtvsrc-stats");
+  g_list_free_full (warnings, g_free);
+  gst_object_unref (pad);
+  gst_object_unref (sink);
+  gst_object_unref (pipe);
+}
+
+GST_END_TEST;
+
 static Suite *
 robust_suite (void)
 {
@@ -341,6 +426,7 @@ robust_suite (void)
   suite_add_tcase (s, tc);
   tcase_set_timeout (tc, 30);
   tcase_add_test (tc, test_paced_no_stall);
+  tcase_add_test (tc, test_paused_hole_not_silent);
   tcase_add_test (tc, test_num_buffers_no_loss_after_end);
   tcase_add_test (tc, test_eos_drains_last_gop);
   tcase_add_test (tc, test_stall_warning_then_error);

@@ -30,7 +30,9 @@ def literals(text, pos):
             continue
         m = re.compile(r"\s*[A-Z_0-9]+_FORMAT\b").match(text, pos)
         if m and pieces:
-            pieces.append("\0")  # a placeholder (with the "%" before it)
+            # "%" G_GUINT64_FORMAT: the "%" (and flags) is the format's
+            pieces[-1] = re.sub(r"%[-+ #0-9.*]*$", "", pieces[-1])
+            pieces.append("\0")  # a placeholder
             pos = m.end()
             continue
         return pieces
@@ -38,7 +40,7 @@ def literals(text, pos):
 
 def key_of(pieces):
     text = "".join(pieces)
-    chunks = [c.strip() for c in re.split(r"%?\0|" + SPEC.pattern, text)]
+    chunks = [c.strip() for c in re.split(r"\0|" + SPEC.pattern, text)]
     chunks.sort(key=len, reverse=True)
     return chunks[0] if chunks and len(chunks[0]) >= 10 else None
 

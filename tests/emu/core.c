@@ -86,13 +86,12 @@ node_busy (struct emu_device *dev)
   return e && e->busy && e->busy (dev);
 }
 
-/* the card's MPEG encoder counts for its other nodes: ivtv_s_std refuses
- * while any stream of the card captures (itv->capturing, ivtv-ioctl.c) */
+/* every stream of the card counts: ivtv_s_std refuses while any of them
+ * captures (itv->capturing, ivtv-ioctl.c) */
 static bool
 dev_busy (struct emu_device *dev)
 {
-  return node_busy (dev) || (dev->card && dev->card != dev
-      && node_busy (dev->card));
+  return node_busy (dev) || (dev->card && emu_card_busy (dev));
 }
 
 static long

@@ -431,6 +431,8 @@ bool emu_ctrl_event (struct emu_file *f, uint32_t id, struct v4l2_event *ev);
  * ioctls); a new handle, a handle's new priority, a handle gone; the
  * highest priority held (V4L2_PRIORITY_UNSET: none); a card made anew */
 long emu_prio_check (struct emu_file *f);
+/* interpose.c: another node of dev's card is capturing */
+bool emu_card_busy (struct emu_device *dev);
 void emu_prio_open (struct emu_file *f);
 void emu_prio_set (struct emu_file *f, uint32_t prio);
 void emu_prio_close (struct emu_file *f);

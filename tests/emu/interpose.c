@@ -79,6 +79,24 @@ link_cards (void)
     }
 }
 
+/* Is any node of dev's card capturing (dev's own engine aside)?  ivtv
+ * refuses a standard change while any stream of the card captures
+ * (ivtv_s_std: atomic_read (&itv->capturing), ivtv-ioctl.c). */
+bool
+emu_card_busy (struct emu_device *dev)
+{
+  int i;
+
+  for (i = 0; i < n_devices; i++) {
+    struct emu_device *d = &devices[i];
+    const struct emu_engine *e = d->prof->engine;
+
+    if (d != dev && d->card == dev->card && e && e->busy && e->busy (d))
+      return true;
+  }
+  return false;
+}
+
 static void
 setup_devices (void)
 {

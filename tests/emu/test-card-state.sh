@@ -8,7 +8,9 @@
 #                 process releases all its files): G_PRIORITY is back to 2
 #                 and the next capture is not "busy"
 #   card-shares   the YUV node (/dev/video32) shares the MPEG node's input,
-#                 standard and priority (ivtv-ioctl.c: one itv per card)
+#                 standard and priority (ivtv-ioctl.c: one itv per card),
+#                 and while it captures the MPEG node may not change the
+#                 standard (ivtv_s_std: itv->capturing)
 #   test-card-state.sh IVTV_EMU CASE
 set -u
 emu=$1 case=$2
@@ -50,8 +52,14 @@ case $case in
       done
       v4l2-ctl -d /dev/video32 --get-priority > "$0/prio"
       v4l2-ctl -d /dev/video32 -i 1 > "$0/busy" 2>&1; echo "rc=$?" >> "$0/busy"
-      kill -INT $p; wait $p' "$tmp" || fail "ivtv-emu failed"
-    cat "$tmp/input" "$tmp/std" "$tmp/prio" "$tmp/busy"
+      kill -INT $p; wait $p
+      # the YUV node captures: the MPEG node may not change the standard
+      v4l2-ctl -d /dev/video0 -s ntsc >/dev/null
+      cat /dev/video32 > "$0/yuv" & c=$!
+      for i in $(seq 300); do [ -s "$0/yuv" ] && break; sleep 0.05; done
+      v4l2-ctl -d /dev/video0 -s pal > "$0/std-busy" 2>&1
+      kill $c; wait $c; true' "$tmp" || fail "ivtv-emu failed"
+    cat "$tmp/input" "$tmp/std" "$tmp/prio" "$tmp/busy" "$tmp/std-busy"
     grep -q 'Video input : 2 ' "$tmp/input" ||
       fail "input 2 set on /dev/video0, /dev/video32 says: $(cat "$tmp/input")"
     # PAL = 0xff (PAL-B/B1/G/H/I/D/D1/K) within the card's 0x...f7 etc.
@@ -61,6 +69,8 @@ case $case in
       fail "a recorder on /dev/video0: /dev/video32 says $(cat "$tmp/prio")"
     grep -q 'Device or resource busy' "$tmp/busy" ||
       fail "S_INPUT on /dev/video32 while /dev/video0 records: $(cat "$tmp/busy")"
-    echo "the YUV node shares the card's input, standard and priority" ;;
+    grep -q 'Device or resource busy' "$tmp/std-busy" ||
+      fail "S_STD on /dev/video0 while /dev/video32 captures: $(cat "$tmp/std-busy")"
+    echo "the YUV node shares the card's input, standard and priority; a capture on either keeps the standard" ;;
   *) fail "unknown case $case" ;;
 esac

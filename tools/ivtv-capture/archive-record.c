@@ -6,6 +6,7 @@
  * minute) and the closing line with the totals. */
 #include "archive.h"
 
+#include <glib/gstdio.h>
 #include <math.h>
 
 static void
@@ -178,6 +179,8 @@ cap_archive_report (Capture * c)
   a->md5_frames = cap_framemd5_frames (a->md5);
   cap_framemd5_close (a->md5);
   a->md5 = NULL;
+  if (atomic_load (&c->bytes) == 0 && a->md5_path)
+    g_unlink (a->md5_path);     /* nothing recorded: nothing left behind */
   if ((sync = sync_of (a)) == NULL)
     return;
   cap_sync_totals (sync, &t);

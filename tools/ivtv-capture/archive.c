@@ -380,6 +380,11 @@ cap_archive_build (Capture * c, GError ** error)
   GstClock *clock = gst_system_clock_obtain ();
 
   check_standard (c);
+  if (c->preview) {
+    g_print ("ivtv-capture: --preview: not on the archival path yet; "
+        "recording without a preview\n");
+    c->preview = FALSE;
+  }
   /* one clock for the card's frames and the audio's samples: the
    * monotonic clock the drivers stamp with (not an audio device's) */
   gst_pipeline_use_clock (GST_PIPELINE (c->pipeline), clock);

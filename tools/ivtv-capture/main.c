@@ -541,7 +541,8 @@ run (Capture * c)
     report (c);
     return c->exit_code;
   }
-  cap_picture_watch (c);
+  if (c->archive == NULL)       /* MPEG sequence headers: not in FFV1 */
+    cap_picture_watch (c);
   g_unix_signal_add (SIGINT, on_sigint, c);
   g_unix_signal_add (SIGTERM, on_sigterm, c);
   g_unix_signal_add (SIGHUP, on_sighup, c);

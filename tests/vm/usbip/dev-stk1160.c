@@ -32,6 +32,7 @@ struct stk
   int saa_ver;                  /* saa7113 version register index */
   int streaming;
   double t0;
+  uint32_t burst_to;             /* "burst N": unpaced up to this frame */
   uint64_t packets;             /* packets sent since the stream began */
   uint32_t frame;               /* frame of the next packet */
   int phase;                    /* 0 top header, 1 top data, 2, 3 bottom */
@@ -204,7 +205,8 @@ tick (struct ud_dev *d, double now)
   if (!s->streaming)
     return;
   while ((u = ud_head (d, 2)) && u->npackets > 0
-      && (now - s->t0) * per_s >= s->packets + u->npackets) {
+      && (s->frame < s->burst_to
+          || (now - s->t0) * per_s >= s->packets + u->npackets)) {
     size_t off = 0;
     for (int p = 0; p < u->npackets; p++) {
       actual[p] = (uint32_t) next_packet (s, buf + off);
@@ -212,7 +214,25 @@ tick (struct ud_dev *d, double now)
       s->packets++;
     }
     ud_complete_iso (d, 2, buf, actual, u->npackets);
+    if (s->burst_to && s->frame >= s->burst_to) {
+      s->burst_to = 0;          /* paced again from here */
+      s->t0 = now - s->packets / per_s;
+      ud_event (d, "burst-end frame=%u", s->frame);
+    }
   }
+}
+
+/* "burst N": the next N frames as fast as URBs come (a driver without a
+ * free buffer drops the frame: stk1160_process_isoc, stk1160_next_buffer) */
+static int
+command (struct ud_dev *d, const char *line)
+{
+  struct stk *s = d->priv;
+  unsigned n;
+  if (sscanf (line, "burst %u", &n) != 1)
+    return -1;
+  s->burst_to = s->frame + n;
+  return 0;
 }
 
 static void
@@ -233,6 +253,7 @@ static const struct ud_model stk_model = {
   .control = control,
   .set_interface = set_interface,
   .tick = tick,
+  .command = command,
   .detached = detached,
 };
 

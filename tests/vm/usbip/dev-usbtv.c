@@ -29,6 +29,7 @@ struct usbtv
 {
   int streaming;
   double t0;
+  uint32_t burst_to;             /* "burst N": unpaced up to this frame */
   uint64_t chunks;              /* chunks sent since the stream began */
   uint32_t frame;               /* frame counter of the picture */
   uint8_t field[2][W * H];      /* the current frame's two fields */
@@ -149,7 +150,8 @@ tick (struct ud_dev *d, double now)
   if (!t->streaming)
     return;
   while ((u = ud_head (d, 1)) && u->npackets > 0
-      && (now - t->t0) * per_s >= t->chunks + 3.0 * u->npackets) {
+      && (t->chunks / (2 * NCHUNKS) < t->burst_to
+          || (now - t->t0) * per_s >= t->chunks + 3.0 * u->npackets)) {
     int np = u->npackets > 64 ? 64 : u->npackets;
     size_t off = 0;
     for (int p = 0; p < np; p++) {
@@ -162,7 +164,26 @@ tick (struct ud_dev *d, double now)
       actual[p] = per * CHUNK_SIZE;
     }
     ud_complete_iso (d, 1, buf, actual, np);
+    if (t->burst_to && t->chunks / (2 * NCHUNKS) >= t->burst_to) {
+      t->burst_to = 0;          /* paced again from here */
+      t->t0 = now - t->chunks / per_s;
+      ud_event (d, "burst-end frame=%llu",
+          (unsigned long long) (t->chunks / (2 * NCHUNKS)));
+    }
   }
+}
+
+/* "burst N": the next N frames as fast as URBs come (a driver without a
+ * free buffer drops frames: usbtv_image_chunk) */
+static int
+command (struct ud_dev *d, const char *line)
+{
+  struct usbtv *t = d->priv;
+  unsigned n;
+  if (sscanf (line, "burst %u", &n) != 1)
+    return -1;
+  t->burst_to = (uint32_t) (t->chunks / (2 * NCHUNKS)) + n;
+  return 0;
 }
 
 static void
@@ -184,6 +205,7 @@ static const struct ud_model usbtv_model = {
   .control = control,
   .set_interface = set_interface,
   .tick = tick,
+  .command = command,
   .detached = detached,
 };
 

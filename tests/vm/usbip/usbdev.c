@@ -325,6 +325,8 @@ handle_submit (struct ud_dev *d, const uint8_t * h)
   }
   if (np < 0 || np > UD_MAX_ISO)
     return free (buf), -1;
+  if (seq > d->max_seq)
+    d->max_seq = seq;
   u = calloc (1, sizeof *u);
   u->seqnum = seq;
   u->ep = ep;
@@ -339,6 +341,14 @@ handle_submit (struct ud_dev *d, const uint8_t * h)
     for (int i = 0; i < np; i++)
       u->iso_len[i] = get32 (desc + i * 16 + 4);
   }
+  for (int i = 0; i < 16; i++)
+    if (d->early[i] == seq && seq) {
+      /* already given back by our RET_UNLINK: never answer it */
+      d->early[i] = 0;
+      free (u);
+      free (buf);
+      return 0;
+    }
   if (ep == 0) {
     ud_control (d, seq, dir, h + 40, buf, dir ? 0 : len);
     free (u);
@@ -360,7 +370,12 @@ handle_submit (struct ud_dev *d, const uint8_t * h)
 
 /* CMD_UNLINK (usb_kill_urb / a timeout in the driver): a URB still pending
  * is given back with -ECONNRESET and never completed; one already answered
- * gets status 0 (vhci_rx.c vhci_recv_ret_unlink) */
+ * gets status 0 (vhci_rx.c vhci_recv_ret_unlink).  vhci_tx.c can send the
+ * CMD_UNLINK of a URB before its CMD_SUBMIT (a URB resubmitted from its
+ * completion and killed while vhci_send_cmd_unlink runs): that one is
+ * unlinked too (-ECONNRESET) and its CMD_SUBMIT, when it comes, is dropped;
+ * answering it would be a RET_SUBMIT of an unknown seqnum, on which vhci
+ * drops the connection (vhci_recv_ret_submit). */
 static int
 handle_unlink (struct ud_dev *d, const uint8_t * h)
 {
@@ -377,6 +392,12 @@ handle_unlink (struct ud_dev *d, const uint8_t * h)
         d->unlinked++;
         break;
       }
+  if (!status && victim > d->max_seq) {
+    static unsigned next;
+    d->early[next++ % 16] = victim;
+    status = -ECONNRESET;
+    ud_event (d, "unlink-before-submit seqnum=%u", victim);
+  }
   put32 (r, RET_UNLINK);
   put32 (r + 4, seq);
   put32 (r + 20, (uint32_t) status);

@@ -81,6 +81,8 @@ struct ud_dev
   int fail_count[UD_MAX_EP];    /* how many URBs get fail_next */
   uint64_t sent[UD_MAX_EP];     /* payload bytes completed per ep */
   uint64_t unlinked;
+  uint32_t max_seq;             /* highest CMD_SUBMIT seqnum seen */
+  uint32_t early[16];           /* unlinked before their CMD_SUBMIT came */
 };
 
 /* core services for models */

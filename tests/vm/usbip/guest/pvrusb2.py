@@ -33,6 +33,7 @@ for name, size in (("v4l-pvrusb2-29xxx-01.fw", 8192),
 dev = Device("pvrusb2", NTSC, PAL)
 node = {"dev": None, "radio": None, "bound": False}
 DVD_RUN = {}
+ENC_RUN = {}
 POKES = []    # gst-launch runs whose close needed the driver poked
 HALF = 16 * 16384   # pvrusb2-ioread.c: BUFFER_COUNT 32 of BUFFER_SIZE 16 KiB
 
@@ -303,6 +304,14 @@ def finish_proc(p, timeout):
         o, _ = p.communicate()
         log(o[-3000:] + "\n" + where + "\n" + bt[-6000:] + "\n" + blocked)
         fns = re.findall(r"^#\d+ +(?:0x\w+ in )?(\w+)", bt, re.M)
+        if "pvr2_hdw_wait" in where:
+            # the driver's own hang (checks.txt's comment): not the element's
+            # verdict either way; logged above with every stack
+            raise Skip("%s: the close hung in pvrusb2's pvr2_hdw_wait (pvr2_v4l2_release "
+                       "-> pvr2_hdw_set_streaming), not freed by another open; "
+                       "the element waits in: %s" % (
+                           " ".join(cmd[1:4]), ", ".join(dict.fromkeys(
+                               f for f in fns if "ivtv" in f))[:200]))
         raise Fail("%s did not end in %d s after '%s' (waiting in: %s)" % (
             " ".join(cmd[1:4]), timeout, o.strip().splitlines()[-1] if o.strip() else "",
             ", ".join(dict.fromkeys(f for f in fns if "ivtv" in f or "gst_" in f))[:300]))
@@ -368,7 +377,15 @@ def c_encoder():
     mailbox (SET_BIT_RATE 0x95, SET_GOP_PROPERTIES 0x97); the device paces
     the stream at the bit rate set: it can send no faster than 3 Mbit/s."""
     need_node()
-    mark, path = capture("bitrate=3000000 gop-size=18", 120, "enc")
+    path = out("enc.mpg")
+    mark = dev.mark()
+    try:
+        p = gst_run(GST + src("bitrate=3000000 gop-size=18 num-buffers=120") +
+                    ["!", "filesink", "location=" + path])
+        ENC_RUN["end"] = "rc %d %s" % (p.returncode, gst_errors(p.stdout))
+    except (Fail, Skip) as e:   # the end is encoder-stop's matter
+        ENC_RUN["end"] = "hung: %s" % e
+    settle()
     ev = last_start(mark)
     want = {"bitrate": "3000000", "gop": "18"}
     bad = {k: ev.get(k) for k in want if ev.get(k) != want[k]}
@@ -385,6 +402,19 @@ def c_encoder():
     n = one_stream(mark, path, "bitrate=3000000 gop-size=18")
     return "mailbox: SET_BIT_RATE 3000000, SET_GOP_PROPERTIES 18; stream at %.2f " \
         "Mbit/s; %d bytes exact" % (rate / 1e6, n)
+
+
+def c_encoder_stop():
+    """The encoder check's capture (bitrate and gop-size set) ends by
+    itself: gst-launch exits 0 after num-buffers."""
+    if "end" not in ENC_RUN:
+        raise Skip("the encoder check did not run")
+    if ENC_RUN["end"].startswith("hung") and "pvr2_hdw_wait" in ENC_RUN["end"]:
+        raise Skip(ENC_RUN["end"])
+    if ENC_RUN["end"] != "rc 0 []":
+        raise Fail("the capture with bitrate=3000000 gop-size=18 did not end cleanly: %s"
+                   % ENC_RUN["end"])
+    return "exit status 0"
 
 
 def c_stream_type_ts():
@@ -510,9 +540,19 @@ def c_dvd_stop():
 
 def c_radio():
     need_node()
+    # the radio node is registered after the video node (pvrusb2-v4l2.c
+    # pvr2_v4l2_create: video first): look again
+    end = time.monotonic() + 60
+    while not node["radio"] and time.monotonic() < end:
+        base = "/sys/class/video4linux"
+        for n in sorted(os.listdir(base)):
+            drv = os.path.realpath(os.path.join(base, n, "device", "driver"))
+            if n.startswith("radio") and os.path.basename(drv) == "pvrusb2":
+                node["radio"] = "/dev/" + n
+        time.sleep(0.5)
     r = node["radio"]
     if not r:
-        raise Fail("the driver registered no radio node")
+        raise Fail("the driver registered no radio node in 60 s")
     p = gst_run(GST + ["ivtvsrc", "device=" + r, "num-buffers=5", "!", "fakesink"])
     errs = [e for e in gst_errors(p.stdout) if "Internal data stream error" not in e]
     if p.returncode == 0 or len(errs) != 1:
@@ -571,7 +611,8 @@ def c_replug():
 CHECKS = [
     ("bind", c_bind), ("compliance", c_compliance), ("read-exact", c_read_exact),
     ("caps", c_caps), ("input-std", c_input_std), ("tuner", c_tuner),
-    ("encoder", c_encoder), ("stream-type-ts", c_stream_type_ts),
+    ("encoder", c_encoder), ("encoder-stop", c_encoder_stop),
+    ("stream-type-ts", c_stream_type_ts),
     ("end-num-buffers", c_end_num_buffers),
     ("end-sigint", c_end_sigint), ("end-max-time", c_end_max_time),
     ("busy", c_busy), ("dvd", c_dvd), ("dvd-stop", c_dvd_stop), ("radio", c_radio),
