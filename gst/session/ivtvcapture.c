@@ -17,6 +17,8 @@
 #include "ivtvpriority.h"
 #include "ivtvstream.h"
 
+#include <errno.h>
+#include <poll.h>
 #include <string.h>
 
 #define GST_CAT_DEFAULT ivtvsrc_debug
@@ -179,6 +181,47 @@ ivtv_capture_refuse_device_change (IvtvCapture * cap, const gchar * property)
   return TRUE;
 }
 
+/* At most this much of a stopped stream's tail is read away, and reading
+ * gives up after this many 100 ms polls without data. */
+#define IVTV_DRAIN_MAX_BYTES (8 * 1024 * 1024)
+#define IVTV_DRAIN_IDLE_POLLS 20
+
+/* An application's fd (issue 28): its open file outlives our dup, so the
+ * stream our STOP ended at its GOP end stays in it, and the next start
+ * would read that tail and then its end (ivtv_v4l2_read gives 0 once,
+ * IVTV_F_S_STREAMOFF, ivtv-fileops.c).  Read it to that end here, bounded,
+ * so the next start begins a fresh stream.  Lock held. */
+static void
+drain_stopped_stream (IvtvCapture * cap)
+{
+  gsize size = 65536, total = 0;
+  guint8 *buf = g_malloc (size);
+  guint idle = 0;
+  gboolean ended = FALSE;
+
+  while (!ended && total < IVTV_DRAIN_MAX_BYTES
+      && idle < IVTV_DRAIN_IDLE_POLLS) {
+    struct pollfd pfd = { cap->dev.fd, POLLIN, 0 };
+    gssize n;
+
+    if (poll (&pfd, 1, 100) <= 0) {
+      idle++;
+      continue;
+    }
+    n = ivtv_device_read (&cap->dev, buf, size);
+    if (n == -EAGAIN || n == -EINTR)
+      idle++;
+    else if (n <= 0)
+      ended = TRUE;
+    else
+      total += (gsize) n;
+  }
+  GST_DEBUG_OBJECT (cap->element, "%s: the stopped stream's last %"
+      G_GSIZE_FORMAT " bytes read away, %s", cap->dev.path, total,
+      ended ? "to its end" : "gave up before its end");
+  g_free (buf);
+}
+
 void
 ivtv_capture_stop (IvtvCapture * cap)
 {
@@ -194,10 +237,13 @@ ivtv_capture_stop (IvtvCapture * cap)
   /* never stop an encoder another program started */
   if (ivtv_device_is_open (&cap->dev) && cap->mpeg && cap->encoder_started) {
     GError *err = NULL;
+    gboolean at_gop_end;
 
-    ivtv_encoder_stop (&cap->dev);
     /* an adopted fd's open file is the application's: the encoder our
      * reads started may run on in it, ours at the next start (issue 28) */
+    if (ivtv_encoder_stop_full (&cap->dev, &at_gop_end) && at_gop_end
+        && cap->recipe_fd >= 0)
+      drain_stopped_stream (cap);
     cap->encoder_on_app_fd = cap->recipe_fd >= 0;
     /* a fresh descriptor: the driver forgets the stopped stream, the next
      * start begins a new one (an adopted fd is the application's) */

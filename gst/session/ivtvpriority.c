@@ -20,6 +20,22 @@
 
 #define IVTV_MAX_HOLDERS 8
 
+/* This process's captures of a card that took its record priority
+ * (IvtvDevice *, added by ivtv_priority_take, removed by
+ * ivtv_priority_release), the newest first.  ivtv and cx18 keep one
+ * priority state for all the card's nodes (v4l2_device_register ->
+ * v4l2_prio_init, v4l2-device.c; __video_register_device points
+ * vdev->prio at it when the driver sets none, v4l2-dev.c), and a handle
+ * below the highest priority may not change its own (VIDIOC_S_PRIORITY is
+ * INFO_FL_PRIO, v4l2_prio_check in v4l2-ioctl.c).  So a second capture of
+ * the same application on another node of the card gets the priority
+ * handed over (the holder steps down, the newcomer steps up: it sets its
+ * input and format with it), and at its release hands it back to the
+ * newest capture of the card still open.  The card stays this process's
+ * throughout; other programs are refused as before. */
+static GMutex ours_lock;
+static GList *ours;
+
 /* The command name of process @pid ("?" when it cannot be read). */
 static gchar *
 process_name (const gchar * pid)
@@ -85,6 +101,77 @@ ivtv_priority_find_holders (const gchar * path)
   return g_string_free (s, n == 0);
 }
 
+static gboolean
+same_card (const IvtvDevice * a, const IvtvDevice * b)
+{
+  return a->cap.bus_info[0] != '\0'
+      && strncmp ((const char *) a->cap.bus_info,
+      (const char *) b->cap.bus_info, sizeof (a->cap.bus_info)) == 0
+      && strncmp ((const char *) a->cap.driver, (const char *) b->cap.driver,
+      sizeof (a->cap.driver)) == 0;
+}
+
+/* Another open capture of this process on @dev's card (ours_lock held),
+ * or NULL. */
+static IvtvDevice *
+ours_on_card (IvtvDevice * dev)
+{
+  GList *l;
+
+  for (l = ours; l; l = l->next) {
+    IvtvDevice *d = l->data;
+
+    if (d != dev && ivtv_device_is_open (d) && same_card (d, dev))
+      return d;
+  }
+  return NULL;
+}
+
+static gint
+set_prio (IvtvDevice * dev, enum v4l2_priority prio)
+{
+  return ivtv_ioctl (dev, VIDIOC_S_PRIORITY, &prio);
+}
+
+/* The card's record priority is held by another capture of this process
+ * and no other process has @dev's node open (where /proc tells): the
+ * holder steps down and @dev takes it.  TRUE when @dev holds it now. */
+static gboolean
+share_ours (IvtvDevice * dev)
+{
+  IvtvDevice *holder;
+  gchar *others, *from;
+  gboolean ok;
+
+  g_mutex_lock (&ours_lock);
+  holder = ours_on_card (dev);
+  if (holder == NULL) {
+    g_mutex_unlock (&ours_lock);
+    return FALSE;
+  }
+  if (!dev->adopted
+      && (others = ivtv_priority_find_holders (dev->path)) != NULL) {
+    g_mutex_unlock (&ours_lock);
+    GST_CAT_DEBUG_OBJECT (ivtv_debug, dev->owner, "%s: open in %s too: "
+        "not sharing the record priority", dev->path, others);
+    g_free (others);
+    return FALSE;
+  }
+  from = g_strdup (holder->path);
+  set_prio (holder, V4L2_PRIORITY_DEFAULT);
+  ok = set_prio (dev, V4L2_PRIORITY_RECORD) == 0;
+  if (ok)
+    ours = g_list_prepend (ours, dev);
+  else                          /* another program came in between */
+    set_prio (holder, V4L2_PRIORITY_RECORD);
+  g_mutex_unlock (&ours_lock);
+  GST_CAT_DEBUG_OBJECT (ivtv_debug, dev->owner, "%s: the card's record "
+      "priority is held by this process's capture of %s: %s", dev->path,
+      from, ok ? "sharing it (handed over)" : "could not take it over");
+  g_free (from);
+  return ok;
+}
+
 /* The one busy error: what holds the card and, where /proc tells, who. */
 static void
 set_busy (GError ** error, IvtvDevice * dev, const gchar * card,
@@ -141,6 +228,8 @@ ivtv_priority_take (IvtvDevice * dev, const gchar * card, gboolean record,
     return TRUE;
   if (ivtv_ioctl (dev, VIDIOC_G_PRIORITY, &prio) == 0
       && prio == V4L2_PRIORITY_RECORD) {
+    if (share_ours (dev))
+      return (*held = TRUE);
     set_busy (error, dev, card, "another program is recording from it (it "
         "holds the card's record priority)");
     return FALSE;
@@ -159,11 +248,19 @@ ivtv_priority_take (IvtvDevice * dev, const gchar * card, gboolean record,
   prio = V4L2_PRIORITY_RECORD;
   ret = ivtv_ioctl (dev, VIDIOC_S_PRIORITY, &prio);
   if (ret == -EBUSY) {          /* taken between the two calls */
+    if (share_ours (dev))
+      return (*held = TRUE);
     set_busy (error, dev, card, "another program is recording from it (it "
         "holds the card's record priority)");
     return FALSE;
   }
   *held = ret == 0;
+  if (*held) {
+    g_mutex_lock (&ours_lock);
+    if (!g_list_find (ours, dev))
+      ours = g_list_prepend (ours, dev);
+    g_mutex_unlock (&ours_lock);
+  }
   GST_CAT_DEBUG_OBJECT (ivtv_debug, dev->owner, "%s: record priority %s",
       dev->path, *held ? "held" : g_strerror (-ret));
   return TRUE;
@@ -172,9 +269,17 @@ ivtv_priority_take (IvtvDevice * dev, const gchar * card, gboolean record,
 void
 ivtv_priority_release (IvtvDevice * dev, gboolean * held)
 {
-  enum v4l2_priority prio = V4L2_PRIORITY_DEFAULT;
+  IvtvDevice *next;
 
+  g_mutex_lock (&ours_lock);
+  ours = g_list_remove (ours, dev);
+  next = ours_on_card (dev);
   if (*held && ivtv_device_is_open (dev))
-    ivtv_ioctl (dev, VIDIOC_S_PRIORITY, &prio);
+    set_prio (dev, V4L2_PRIORITY_DEFAULT);
+  if (*held && next && set_prio (next, V4L2_PRIORITY_RECORD) == 0)
+    GST_CAT_DEBUG_OBJECT (ivtv_debug, dev->owner, "%s: the card's record "
+        "priority handed back to this process's capture of %s", dev->path,
+        next->path);
+  g_mutex_unlock (&ours_lock);
   *held = FALSE;
 }

@@ -14,7 +14,15 @@
  *    another handle owns the streaming queue (REQBUFS 0 gives EBUSY, vb2's
  *    vb2_queue_is_busy()).  Then one error says so, naming the programs
  *    that have the node open where /proc tells (same user, or root), and
- *    nothing on the card has been changed.
+ *    nothing on the card has been changed;
+ *  - but when the record priority is held by another capture of this very
+ *    process on the same card (driver and bus_info; one application
+ *    recording a card's YUV and PCM nodes, whose priority the driver keeps
+ *    card-wide) and no other process has this node open, the same
+ *    application's recording shares it: the holder hands it over (so this
+ *    capture may set its input and format) and gets it back when this
+ *    one releases it (debug log says so).  Another program is still
+ *    refused.
  */
 #ifndef __IVTV_PRIORITY_H__
 #define __IVTV_PRIORITY_H__

@@ -589,6 +589,10 @@ main (int argc, char **argv)
       g_getenv ("IVTV_LOCALEDIR") : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   memset (&c, 0, sizeof (c));
+  /* every capture node through ivtvsrc's device provider: the roles and a
+   * dongle's alsa.device the archival path looks up (by default it gives
+   * streaming nodes to v4l2src, gst/provider/ivtvdevicenode.c) */
+  g_setenv ("IVTV_DEVICE_PROVIDER", "all", TRUE);
   /* after a SIGHUP stdout may be a closed pipe: a write must not kill us
    * before the file and its record are finished */
   signal (SIGPIPE, SIG_IGN);
