@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtv-capture — what the archival path tells: its part of the status line
- * (frames, A/V drift and offset, audio levels), its part of the record
+ * (frames, A/V drift and offset, audio levels; status.c calls it through
+ * c->status_more, set by archive.c), its part of the record
  * FILE.json ("archive": format, audio device, drop policy, frame totals,
  * every loss and what was done, drift and offset every 10 s, levels per
  * minute) and the closing line with the totals. */

@@ -58,6 +58,7 @@ cap_archive_wanted (Capture * c)
   a->policy = g_strcmp0 (c->on_drop, "cut-audio") == 0 ? CAP_DROP_CUT_AUDIO :
       CAP_DROP_REPEAT;
   c->archive = a;
+  c->status_more = cap_archive_status;  /* status.c calls it, not up here */
   return TRUE;
 }
 

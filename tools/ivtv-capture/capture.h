@@ -2,8 +2,13 @@
 /* ivtv-capture — the state of one capture shared by its files: main.c
  * (options, the manual, the run and its exit status), pipeline.c (finding
  * the card, the recording and preview pipelines, the bus), status.c (the
- * live status line and plain log lines) and record.c (the archival sidecar,
- * the picture changes seen in the stream, and the DVD folder). */
+ * live status line, plain log lines and the end's reason) and record.c
+ * (the archival sidecar, the picture changes seen in the stream, and the
+ * DVD folder).  A file calls only files after it in this order, so there
+ * is no call cycle: main.c, pipeline.c, overlay.c, archive.c,
+ * archive-audio.c, record.c, archive-record.c, archive-watch.c, status.c
+ * (then sync.c, levels.c, framemd5.c); status.c reaches the archival
+ * figures only through c->status_more, which archive.c sets. */
 #ifndef IVTV_CAPTURE_H
 #define IVTV_CAPTURE_H
 
@@ -50,7 +55,7 @@ typedef struct
 
 #define CAP_RATE_SAMPLES 8
 
-typedef struct
+typedef struct _Capture
 {
   /* options */
   gchar *device, *input, *standard, *output;
@@ -61,6 +66,10 @@ typedef struct
   gchar *audio_device, *access_copy, *on_drop;
   gboolean no_audio;
   struct _CapArchive *archive;  /* NULL on the MPEG path */
+  /* the archival path's part of the status line (archive-record.c's
+   * cap_archive_status), set by archive.c with c->archive: status.c calls
+   * down through it, never up */
+  void (*status_more) (struct _Capture * c, GString * line);
 
   /* pipelines */
   GMainLoop *loop;
@@ -127,10 +136,11 @@ GstDevice *cap_find_card (GError ** error);
 gboolean cap_build (Capture * c, GError ** error);
 gboolean cap_bus_message (GstBus * bus, GstMessage * msg, gpointer data);
 void cap_stop (Capture * c, const gchar * why);
+
+/* status.c (calls no other file of the command: the --max-time check is
+ * main.c's, the archival figures come through c->status_more) */
 void cap_fail (Capture * c, gint code, const gchar * fmt, ...)
     G_GNUC_PRINTF (3, 4);
-
-/* status.c (calls nothing of pipeline.c: the --max-time check is main.c's) */
 gdouble cap_elapsed (Capture * c);
 void cap_status_init (Capture * c);
 gboolean cap_status_tick (gpointer data);
@@ -152,7 +162,7 @@ gboolean cap_archive_wanted (Capture * c);
 gboolean cap_archive_build (Capture * c, GError ** error);
 gboolean cap_archive_message (Capture * c, GstMessage * msg);
 void cap_archive_send_eos (Capture * c);
-void cap_archive_status (Capture * c, GString * line);
+void cap_archive_status (Capture * c, GString * line);  /* c->status_more */
 void cap_archive_json (Capture * c, GString * s);
 void cap_archive_report (Capture * c);
 void cap_archive_free (Capture * c);

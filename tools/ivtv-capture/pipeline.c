@@ -10,7 +10,6 @@
 #include <gst/app/gstappsink.h>
 #include <gst/app/gstappsrc.h>
 #include <glib/gstdio.h>
-#include <stdarg.h>
 #include <string.h>
 
 /* the recording queue: a slow disk must not stall the card; it blocks when
@@ -85,26 +84,6 @@ cap_find_card (GError ** error)
 }
 
 /* ---- the end ---- */
-
-void
-cap_fail (Capture * c, gint code, const gchar * fmt, ...)
-{
-  va_list ap;
-  gchar *line, *p;
-
-  if (c->error_line != NULL)    /* the first reason is the one */
-    return;
-  va_start (ap, fmt);
-  line = g_strdup_vprintf (fmt, ap);
-  va_end (ap);
-  for (p = line; *p; p++)       /* one line */
-    if (*p == '\n' || *p == '\r')
-      *p = ' ';
-  c->error_line = line;
-  c->exit_code = code;
-  if (c->loop)
-    g_main_loop_quit (c->loop);
-}
 
 static gboolean
 eos_overdue (gpointer data)

@@ -5,7 +5,11 @@
  * plain line every few seconds, without escape codes.  Events (signal
  * changes, warnings) get lines of their own in both cases.  Every figure is
  * measured: bytes from the probe on filesink's pad, queue and loss from
- * ivtvsrc-stats ("-" while the element posts none). */
+ * ivtvsrc-stats ("-" while the element posts none).  The archival path's
+ * figures come through c->status_more, which archive.c sets: this file
+ * calls nothing above it.  Also the shared helpers of the files above
+ * (the elapsed time, time and signal words) and the end's reason
+ * (cap_fail: the first failure, its exit status, the main loop's end). */
 #include "capture.h"
 
 #include <stdarg.h>
@@ -109,10 +113,10 @@ status_text (Capture * c, gdouble rate)
     text = g_strdup_printf ("%s %7.1f MB  -.- Mbit/s  signal: %s  queue: "
         "%s  lost: %s", cap_format_time (cap_elapsed (c), tb),
         atomic_load (&c->bytes) / 1e6, sig, queue, loss);
-  if (c->archive) {             /* frames, A/V drift and offset, levels */
+  if (c->archive && c->status_more) {  /* frames, A/V drift, levels */
     GString *line = g_string_new (text);
 
-    cap_archive_status (c, line);
+    c->status_more (c, line);
     g_free (text);
     text = g_string_free (line, FALSE);
   }
@@ -170,6 +174,28 @@ cap_status_event (Capture * c, const gchar * fmt, ...)
   g_print ("ivtv-capture: %s\n", line);
   fflush (stdout);
   g_free (line);
+}
+
+/* the end's reason: the first failure told wins, its status is the exit
+ * status, and the main loop ends (main.c prints the line) */
+void
+cap_fail (Capture * c, gint code, const gchar * fmt, ...)
+{
+  va_list ap;
+  gchar *line, *p;
+
+  if (c->error_line != NULL)    /* the first reason is the one */
+    return;
+  va_start (ap, fmt);
+  line = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  for (p = line; *p; p++)       /* one line */
+    if (*p == '\n' || *p == '\r')
+      *p = ' ';
+  c->error_line = line;
+  c->exit_code = code;
+  if (c->loop)
+    g_main_loop_quit (c->loop);
 }
 
 void
