@@ -7,11 +7,15 @@
 #include <glib-unix.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <fcntl.h>
+#include <linux/videodev2.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #define SUMMARY \
 "Records a tape (or anything on a capture card's input) into FILE with\n" \
@@ -281,12 +285,53 @@ open_card (Capture * c)
   return -1;
 }
 
+/* ", input 'Composite 1', NTSC-M" as the card reports them once PAUSED
+ * applied them (the element's properties would say only "auto"): asked on
+ * a second, read-only descriptor, as queries need no priority (v4l2-dev.c,
+ * v4l2-ioctl.c: VIDIOC_G_INPUT, ENUMINPUT, G_STD, ENUMSTD).  A part the
+ * card does not answer is left out. */
+static gchar *
+card_setting (Capture * c)
+{
+  GString *s = g_string_new ("");
+  struct v4l2_input in = { 0 };
+  struct v4l2_standard st = { 0 };
+  v4l2_std_id id = 0;
+  gint fd, index = 0;
+
+  fd = open (c->device, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    return g_string_free (s, FALSE);
+  if (ioctl (fd, VIDIOC_G_INPUT, &index) == 0) {
+    in.index = index;
+    if (ioctl (fd, VIDIOC_ENUMINPUT, &in) == 0 && in.name[0])
+      g_string_append_printf (s, ", input '%.*s'", (gint) sizeof (in.name),
+          (const gchar *) in.name);
+  }
+  if (ioctl (fd, VIDIOC_G_STD, &id) == 0 && id != 0) {
+    gchar name[sizeof (st.name) + 1] = "";
+
+    /* the standard itself, else the first one that includes it */
+    for (st.index = 0; ioctl (fd, VIDIOC_ENUMSTD, &st) == 0; st.index++)
+      if (st.id == id || (name[0] == '\0' && (st.id & id) == id)) {
+        g_strlcpy (name, (const gchar *) st.name, sizeof (name));
+        if (st.id == id)
+          break;
+      }
+    if (name[0])
+      g_string_append_printf (s, ", %s", name);
+  }
+  close (fd);
+  return g_string_free (s, FALSE);
+}
+
 /* READY opens and probes the card: its name, and errors as sentences */
 static gint
 start (Capture * c)
 {
   GstBus *bus = gst_pipeline_get_bus (GST_PIPELINE (c->pipeline));
   GError *err = NULL;
+  gchar *setting;
 
   gst_bus_add_watch (bus, cap_bus_message, c);
   gst_object_unref (bus);
@@ -313,9 +358,11 @@ start (Capture * c)
       cap_fail (c, CAP_EXIT_FAILED, "the capture does not start");
     return c->exit_code;
   }
-  g_print ("ivtv-capture: recording %s (%s, %s) to %s\n",
+  setting = card_setting (c);
+  g_print ("ivtv-capture: recording '%s' (%s, %s)%s, to %s\n",
       c->card ? c->card : "?", c->driver ? c->driver : "?", c->device,
-      c->output);
+      setting, c->output);
+  g_free (setting);
   if (c->dvd && !cap_dvd_available ())
     g_print ("ivtv-capture: dvdauthor is not installed: the DVD-compatible "
         "stream is recorded, but no DVD folder will be made (apt install "
