@@ -97,7 +97,7 @@ expect_no_escapes () {
 # ---- a real terminal: tmux ----
 
 # tty_start EMU_ARGS... -- CAPTURE_ARGS...: ivtv-capture under the emulator
-# in a 100x12 tmux pane; its own exit status goes to $TMP/rc (a bash in
+# in a ${TTY_COLS:-100}x12 tmux pane; its own exit status goes to $TMP/rc (a bash in
 # between: Ctrl-C reaches the whole foreground group, and the emulator's
 # wrapper then exits 130 whatever ivtv-capture did)
 tty_start () {
@@ -114,10 +114,19 @@ tty_start () {
     printf '\nsleep 600\n'
   } >"$TMP/pane.sh"
   chmod +x "$TMP/pane.sh"
-  tmux -S "$TMUX_SOCK" -f /dev/null new-session -d -x 100 -y 12 -s cap "$TMP/pane.sh"
+  tmux -S "$TMUX_SOCK" -f /dev/null new-session -d -x "${TTY_COLS:-100}" -y 12 -s cap "$TMP/pane.sh"
 }
 
 pane () { tmux -S "$TMUX_SOCK" capture-pane -p -t cap; }
+# the pane with wrapped lines joined: a line longer than the pane wrapped
+pane_joined () { tmux -S "$TMUX_SOCK" capture-pane -p -J -t cap; }
+
+# the start line names the card, the input and the standard the card uses
+expect_start_line () {
+  grep -Eq "recording '[^']+' \([^,]+, /dev/video0\), input 'Composite 1', NTSC[-A-Z]*, to $1" "$2" &&
+    ok "start line: $(grep -o 'recording .*' "$2" | head -1)" ||
+    fail "the start line does not name input 'Composite 1' and the NTSC standard: $(grep 'recording' "$2" | head -1)"
+}
 
 # tty_watch SECONDS: snapshots of the pane every 0.5 s until the command
 # ended (or SECONDS); the status lines seen go to $TMP/status
@@ -197,9 +206,37 @@ sys.exit(0 if len(g)==1 and g[0]['signal']=='none' and r['status']=='complete' e
     expect_identical
     expect_record
     ;;
+  tty-80-columns)
+    # an 80-column terminal: the status line is shortened, not cut, while
+    # it updates, and the last one does not wrap; the start line names the
+    # input and the standard
+    TTY_COLS=80 tty_start --profile pvr250 -- --input composite --max-time 6 tape.mpg
+    : >"$TMP/joined"
+    for ((i = 0; i < 80; i++)); do
+      pane_joined >>"$TMP/joined"
+      [ -f "$TMP/rc" ] && break
+      sleep 0.5
+    done
+    RC=$(sed -n 's/^rc=//p' "$TMP/rc" 2>/dev/null)
+    pane_joined >>"$TMP/joined"
+    tty_show
+    expect_rc 0
+    expect_start_line tape.mpg "$TMP/joined"
+    grep -E '^[0-9]{2}:[0-9]{2}:[0-9]{2} +[0-9.]+ MB' "$TMP/joined" | sort -u >"$TMP/status"
+    n=$(wc -l <"$TMP/status")
+    [ "$n" -ge 3 ] && ok "$n different status lines seen" || fail "only $n status lines seen"
+    long=$(awk 'length($0) > 80' "$TMP/status")
+    [ -z "$long" ] && ok "no status line longer than 80 columns (longest $(awk '{ if (length($0) > m) m = length($0) } END { print m }' "$TMP/status"))" ||
+      fail "status lines wrapped at 80 columns: $long"
+    cut=$(grep -Ev 'lost:? [0-9-]' "$TMP/status")
+    [ -z "$cut" ] && ok "every status line whole, up to its 'lost' field" ||
+      fail "status lines cut: $cut"
+    grep 'signal: present (Composite 1)' "$TMP/status" | tail -1
+    ;;
   plain)
     run --profile pvr250 -- --input composite --max-time 7 "$OUT"
     expect_rc 0
+    expect_start_line "$OUT" "$LOG"
     expect_no_escapes
     n=$(grep -Ec '^ivtv-capture: [0-9]{2}:[0-9]{2}:[0-9]{2} +[0-9.]+ MB +[0-9.-]+ Mbit/s  signal: present' "$LOG")
     [ "$n" -ge 3 ] && [ "$n" -le 5 ] && ok "$n plain status lines in 7 s" ||

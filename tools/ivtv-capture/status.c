@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtv-capture — what the person watching sees: on a terminal one status
  * line rewritten in place twice a second (elapsed time, MB written, bit
- * rate, signal, the element's queue fill, bytes/frames lost); otherwise one
+ * rate, signal, the element's queue fill, bytes/frames lost), fitted to
+ * the terminal's width by shortening its fields; otherwise one
  * plain line every few seconds, without escape codes.  Events (signal
  * changes, warnings) get lines of their own in both cases.  Every figure is
  * measured: bytes from the probe on filesink's pad, queue and loss from
@@ -92,27 +93,50 @@ describe_loss (Capture * c)
   return g_strdup ("0");
 }
 
-static gchar *
-status_text (Capture * c, gdouble rate)
+/* the columns of the terminal: stdout's, else stderr's, else $COLUMNS,
+ * else 80 */
+static guint
+term_width (void)
 {
-  gchar tb[CAP_TIME_LEN], *loss, *queue, *text, *sig;
-  const gchar *input = c->signal_input ? c->signal_input : "?";
+  struct winsize ws;
+  const gchar *env = g_getenv ("COLUMNS");
+  gint64 n;
 
-  if (atomic_load (&c->rec_start_us) == 0)
-    return g_strdup_printf ("waiting for a signal on '%s' (no signal for "
-        "%d s gives up; Ctrl-C to stop)", input, c->no_signal);
+  if (ioctl (STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+    return ws.ws_col;
+  if (ioctl (STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+    return ws.ws_col;
+  n = env ? g_ascii_strtoll (env, NULL, 10) : 0;
+  return n > 0 && n < 10000 ? (guint) n : 80;
+}
+
+/* the figures at a level of detail: 0 all, 1 without the queue, 2 without
+ * the labels, for a narrow terminal */
+static gchar *
+status_fields (Capture * c, gdouble rate, guint level)
+{
+  gchar tb[CAP_TIME_LEN], rb[16], *loss, *queue, *text;
+  const gchar *input = c->signal_input ? c->signal_input : "?";
+  const gchar *sig = cap_signal_word (c->signal);
+  gdouble mb = atomic_load (&c->bytes) / 1e6;
+
   loss = describe_loss (c);
   queue = c->have_stats ? g_strdup_printf ("%.0f%%", c->queue_fill * 100)
       : g_strdup ("-");
-  sig = g_strdup_printf ("%s (%s)", cap_signal_word (c->signal), input);
   if (rate >= 0)
-    text = g_strdup_printf ("%s %7.1f MB %4.1f Mbit/s  signal: %s  queue: "
-        "%s  lost: %s", cap_format_time (cap_elapsed (c), tb),
-        atomic_load (&c->bytes) / 1e6, rate / 1e6, sig, queue, loss);
+    g_snprintf (rb, sizeof (rb), "%4.1f", rate / 1e6);
   else
-    text = g_strdup_printf ("%s %7.1f MB  -.- Mbit/s  signal: %s  queue: "
-        "%s  lost: %s", cap_format_time (cap_elapsed (c), tb),
-        atomic_load (&c->bytes) / 1e6, sig, queue, loss);
+    g_strlcpy (rb, " -.-", sizeof (rb));
+  cap_format_time (cap_elapsed (c), tb);
+  if (level == 0)
+    text = g_strdup_printf ("%s %7.1f MB %s Mbit/s  signal: %s (%s)  "
+        "queue: %s  lost: %s", tb, mb, rb, sig, input, queue, loss);
+  else if (level == 1)
+    text = g_strdup_printf ("%s %7.1f MB %s Mbit/s  signal: %s (%s)  "
+        "lost: %s", tb, mb, rb, sig, input, loss);
+  else
+    text = g_strdup_printf ("%s %.1f MB %s Mb/s %s (%s) lost %s", tb, mb,
+        g_strchug (rb), sig, input, loss);
   if (c->archive && c->status_more) {  /* frames, A/V drift, levels */
     GString *line = g_string_new (text);
 
@@ -120,9 +144,32 @@ status_text (Capture * c, gdouble rate)
     g_free (text);
     text = g_string_free (line, FALSE);
   }
-  g_free (sig);
   g_free (queue);
   g_free (loss);
+  return text;
+}
+
+/* the status line in at most MAX characters (0: no limit): fields are
+ * shortened first; only a line still too long is cut */
+static gchar *
+status_text (Capture * c, gdouble rate, guint max)
+{
+  const gchar *input = c->signal_input ? c->signal_input : "?";
+  gchar *text;
+  guint level;
+
+  if (atomic_load (&c->rec_start_us) == 0)
+    text = g_strdup_printf ("waiting for a signal on '%s' (no signal for "
+        "%d s gives up; Ctrl-C to stop)", input, c->no_signal);
+  else
+    for (level = 0;; level++) {
+      text = status_fields (c, rate, level);
+      if (max == 0 || level == 2 || g_utf8_strlen (text, -1) <= max)
+        break;
+      g_free (text);
+    }
+  if (max && g_utf8_strlen (text, -1) > max)
+    *g_utf8_offset_to_pointer (text, max) = '\0';
   return text;
 }
 
@@ -137,14 +184,10 @@ cap_status_tick (gpointer data)
   if (!c->is_tty && c->last_plain_us != 0
       && now - c->last_plain_us < PLAIN_PERIOD_US)
     return G_SOURCE_CONTINUE;
-  text = status_text (c, rate);
+  /* on a terminal, a line that wrapped could not be rewritten in place:
+   * it keeps off the last column */
+  text = status_text (c, rate, c->is_tty ? MAX (term_width (), 2) - 1 : 0);
   if (c->is_tty) {
-    struct winsize ws;
-
-    /* a line that wrapped could not be rewritten in place */
-    if (ioctl (STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1
-        && strlen (text) >= ws.ws_col)
-      text[ws.ws_col - 1] = '\0';
     /* back to the start of the line, clear it, write it again */
     g_print ("\r\033[K%s", text);
     c->line_drawn = TRUE;
@@ -203,9 +246,10 @@ cap_status_finish (Capture * c)
 {
   gint64 now = g_get_monotonic_time ();
 
-  gchar *text = status_text (c, bit_rate (c, now, atomic_load (&c->bytes)));
+  gchar *text = status_text (c, bit_rate (c, now, atomic_load (&c->bytes)),
+      c->is_tty ? MAX (term_width (), 2) - 1 : 0);
 
-  /* the last figures, on a line that stays */
+  /* the last figures, on a line that stays and does not wrap */
   if (c->is_tty)
     g_print ("\r\033[K%s\n", text);
   else
