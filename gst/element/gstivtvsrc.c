@@ -25,7 +25,7 @@
  * gst-launch-1.0 ivtvsrc device=/dev/video0 input=composite standard=ntsc ! filesink location=tape.mpg
  * ]| Records the first composite input of a PVR-250 in NTSC.
  * |[
- * gst-launch-1.0 ivtvsrc input=tuner frequency=175250000 ! mpegpsdemux ! mpegvideoparse ! avdec_mpeg2video ! autovideosink
+ * gst-launch-1.0 ivtvsrc input=tuner frequency=175250000 ! mpegpsdemux ! mpegvideoparse ! avdec_mpeg2video ! videoconvert ! videoscale ! autovideosink
  * ]| Watches channel 7 (US broadcast).
  * |[
  * gst-launch-1.0 -e ivtvsrc stream-type=ts bitrate=4000000 aspect=16:9 extra-controls="controls,brightness=140" ! filesink location=tape.ts
