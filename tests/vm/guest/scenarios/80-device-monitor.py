@@ -95,6 +95,12 @@ def once(_element):
                "devices, wanted %d" % (n, len(NODES)))
         expect(len(re.findall(r"udev-probed = true", out)) == len(NODES),
                "gst-device-monitor-1.0: not every device udev-probed")
+        # by the right element: vivid's nodes stream, so they are v4l2src's
+        # (ivtvdeviceprovider's default since issue 27; ivtvsrc would take
+        # them with IVTV_DEVICE_PROVIDER=all)
+        n_v4l2src = len(re.findall(r"gst-launch-1.0 v4l2src\b", out))
+        expect(n_v4l2src == len(NODES), "gst-device-monitor-1.0: %d of %d "
+               "streaming nodes offered with v4l2src" % (n_v4l2src, len(NODES)))
         return "%d nodes, each once (%d with show-all)" % (n, len(every))
     finally:
         stop_udevd()
