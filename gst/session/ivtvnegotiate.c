@@ -372,6 +372,24 @@ set_format (IvtvDevice * dev, const Wanted * want, IvtvNegotiated * r,
   fmt.fmt.pix.pixelformat = want->fourcc;
   fmt.fmt.pix.field = want->field;
   ret = ivtv_ioctl (dev, VIDIOC_S_FMT, &fmt);
+  if (ret == -EBUSY) {
+    /* ivtv refuses S_FMT while any node of the card captures
+     * (ivtv-ioctl.c ivtv_s_fmt_vid_cap: itv->capturing), e.g. the PCM node
+     * of the same pipeline: the format it has already is as good */
+    struct v4l2_format cur;
+
+    memset (&cur, 0, sizeof (cur));
+    cur.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    if (ivtv_ioctl (dev, VIDIOC_G_FMT, &cur) == 0
+        && cur.fmt.pix.pixelformat == want->fourcc
+        && (gint) cur.fmt.pix.width == want->w
+        && (gint) cur.fmt.pix.height == want->h) {
+      GST_INFO ("%s is busy, but already has the format asked for",
+          dev->path);
+      fmt = cur;
+      ret = 0;
+    }
+  }
   if (ret < 0) {
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
         _("%s refused the format %s %dx%d (VIDIOC_S_FMT: %s)%s"), dev->path,
