@@ -29,7 +29,9 @@ ivtv_read_stop_encoder (IvtvReader * r, IvtvPathStopFunc stop, gpointer data)
 {
   IvtvStopResult res;
 
+  g_atomic_int_inc (&r->stopping);     /* the reader lets go of the lock */
   g_mutex_lock (&r->io_lock);
+  g_atomic_int_dec_and_test (&r->stopping);
   res = stop (data);
   if (res == IVTV_STOP_AT_ONCE) {
     GST_INFO_OBJECT (r->element, "the encoder stopped at once, without "
@@ -181,6 +183,10 @@ wait_readable (IvtvReader * r, gint64 since, IvtvError ** error)
     /* under the I/O lock, like read(): hdpvr_poll starts an idle device
      * too, so no poll() may be in flight when the encoder is stopped
      * (ivtv_read_stop_encoder waits at most one step for it) */
+    /* a stop waiting for the lock goes first (a mutex is not fair: the
+     * loop would take it again at once) */
+    while (g_atomic_int_get (&r->stopping) > 0)
+      g_usleep (G_TIME_SPAN_MILLISECOND);
     g_mutex_lock (&r->io_lock);
     ret = g_atomic_int_get (&r->ended) ? -2 :
         gst_poll_wait (r->poll, wait * GST_USECOND);

@@ -60,6 +60,7 @@ typedef struct
    * under it) */
   GMutex io_lock;
   gint ended;
+  gint stopping;                /* atomic: a stop waits for io_lock */
   gint64 drain_start, drain_deadline;   /* monotonic us */
   guint eio_count;              /* consecutive EIO */
   gboolean reconnect;           /* ENODEV: IVTV_FLOW_DEVICE_LOST, no error */
