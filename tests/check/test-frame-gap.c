@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Unit tests of ivtvframegap.c (frames a driver dropped, found from the
  * frames' times): capture timestamps with a gap of 3 periods give 2 lost,
- * jitter and the first frames none, a burst faster than real time is not
- * judged, frames made during a pause are not judged; arrival times: a
+ * jitter and the first frames none, frames the sequence counted are not
+ * counted again, a burst faster than real time is not judged, frames made
+ * during a pause are not judged; arrival times: a
  * late reader without a drop gives none, frames skipped give their count
  * once the stream comes at its pace again, a burst from a driver's queue
  * after a stall counts only what is missing, a slow card's drift none. */
@@ -31,13 +32,17 @@ GST_START_TEST (test_capture_gap)
 
   ivtv_frame_gap_init (&g, IVTV_FRAME_GAP_CAPTURE, P);
   fail_unless_equals_uint64 (feed_run (&g, GST_SECOND, 0, 10, P / 3), 0);
-  /* frames 10 and 11 missing */
-  fail_unless_equals_uint64 (ivtv_frame_gap_feed (&g, GST_SECOND + 12 * P),
-      2);
-  fail_unless_equals_uint64 (feed_run (&g, GST_SECOND, 13, 10, 0), 0);
-  /* a whole second missing (23 to 52) */
-  fail_unless_equals_uint64 (ivtv_frame_gap_feed (&g, GST_SECOND + 53 * P),
-      30);
+  /* frames 10 and 11 missing: found on the frames after the gap */
+  fail_unless_equals_uint64 (feed_run (&g, GST_SECOND, 12, 10, 0), 2);
+  /* a whole second missing (22 to 51) */
+  fail_unless_equals_uint64 (feed_run (&g, GST_SECOND, 52, 10, 0), 30);
+  /* the sequence said so already: not again */
+  ivtv_frame_gap_account (&g, 3);
+  fail_unless_equals_uint64 (feed_run (&g, GST_SECOND, 65, 10, 0), 0);
+  /* a frame 1.6 periods after 74, then 77 on: one (of 75, 76) missing */
+  fail_unless_equals_uint64 (ivtv_frame_gap_feed (&g, GST_SECOND + 75 * P +
+          P * 8 / 5), 0);
+  fail_unless_equals_uint64 (feed_run (&g, GST_SECOND, 77, 10, 0), 1);
 }
 
 GST_END_TEST;
@@ -70,9 +75,9 @@ GST_START_TEST (test_capture_not_judged)
   fail_unless_equals_uint64 (feed_run (&g, mono, 10, 8, 0), 0);
   fail_unless_equals_uint64 (feed_run (&g, mono + 2 * GST_SECOND, 70, 5, 0),
       0);
-  /* after that, a gap counts again */
-  fail_unless_equals_uint64 (ivtv_frame_gap_feed (&g, mono + 2 * GST_SECOND
-          + 77 * P), 2);
+  /* after that, a gap counts again (75 and 76) */
+  fail_unless_equals_uint64 (feed_run (&g, mono + 2 * GST_SECOND, 77, 5, 0),
+      2);
 }
 
 GST_END_TEST;
