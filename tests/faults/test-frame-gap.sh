@@ -3,7 +3,7 @@
 # test-frame-gap.sh - frames a driver drops without telling (issue 28
 # item 3) are counted, warned about and followed by DISCONT: ivtvsrc finds
 # them from the frames' times (gst/paths/ivtvframegap.c).
-#   test-frame-gap.sh IVTV_EMU FRAME_CHECK CASE
+#   test-frame-gap.sh IVTV_EMU FRAME_CHECK CASE [IVTV_CAPTURE]
 # CASE: yuv-read     ivtv's YUV node by read(), the driver dropping every
 #                    10th frame (--fault skip-every=10): frames-lost is
 #                    the frames missing from the file (frame-check numbers
@@ -14,8 +14,10 @@
 #                    numbers only completed frames): counted too (6 in
 #                    60 frames, at least 5)
 #       clean        stk1160 and the YUV node without a fault: no loss
+#       sidecar      ivtv-capture on the stk1160 dropping without a sequence
+#                    gap: the sidecar's "lost" is the element's frames-lost
 set -u
-emu=$1 check=$2 case=$3
+emu=$1 check=$2 case=$3 capture=${4:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -78,5 +80,30 @@ case $case in
     [ "$lost" -le $((miss2 + 1 + miss2 / 10)) ] ||
       fail "YUV read(): frames-lost=$lost, $miss2 missing"
     echo "clean: stk1160 $miss missing, counted; YUV $miss2 missing, $lost counted" ;;
+  sidecar)
+    ( cd "$tmp" && timeout 120 "$emu" --profile stk1160 --fault skip-every=10 \
+      --fault skip-keeps-seq -- "$capture" -d /dev/video0 --no-audio -t 4 -f \
+      cap.mkv ) > "$tmp/log" 2>&1 || { tail -20 "$tmp/log"; fail "ivtv-capture failed"; }
+    said=$(sed -n 's/.*ivtvsrc reports [0-9]* bytes and \([0-9]*\) frames lost.*/\1/p' "$tmp/log")
+    /usr/bin/python3 - "$tmp/cap.mkv.json" "${said:-0}" <<'PY' || exit 1
+import json, sys
+doc = json.load(open(sys.argv[1]))
+said = int(sys.argv[2])
+def find(o):
+    if isinstance(o, dict):
+        if "lost" in o and isinstance(o["lost"], dict) and "frames" in o["lost"]:
+            return o["lost"]["frames"]
+        for v in o.values():
+            r = find(v)
+            if r is not None:
+                return r
+    return None
+lost = find(doc)
+# 4 s of 30000/1001 frames, every 10th dropped: about 12
+if lost is None or lost < 8 or lost != said:
+    sys.exit("FAIL: the sidecar says frames lost %r, ivtv-capture said %d" % (lost, said))
+print("sidecar: %d frames lost, as the element counted" % lost)
+PY
+    ;;
   *) fail "unknown case $case" ;;
 esac
