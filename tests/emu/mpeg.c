@@ -516,7 +516,7 @@ mpeg_read (struct emu_file *f, void *buf, size_t n)
     if ((r = emu_wait (f, next)) < 0)
       return done ? (ssize_t) done : r;
     if (emu_file_gone (f))
-      return done ? (ssize_t) done : -ENODEV;
+      return done ? (ssize_t) done : emu_gone_read (f);
   }
 }
 
