@@ -156,6 +156,30 @@ case "$CASE" in
     expect_size $N
     expect_prefix
     ;;
+  unplug-eio)
+    # pvrusb2's unplug while the node is held open: read() EIO, ioctls
+    # EFAULT, poll() never ready, the node stays (tests/emu unplug-eio):
+    # named as an unplug at once, not as a hang after the stall timeout
+    capture $PVR --fault fast --fault unplug-after=$N --fault unplug-eio -- \
+        input=composite timeout=5
+    expect_rc nonzero
+    expect_text "went away"
+    reject_text "hangs|I/O error"
+    expect_size $N
+    expect_prefix
+    expect_wall_below 8
+    ;;
+  unplug-eio-reconnect)
+    # the same with reconnect=true: the lost device is waited for, and
+    # comes back (unplug-for) as a new one
+    capture $PVR --fault fast --fault unplug-after=$N --fault unplug-eio \
+        --fault unplug-for=1 -- input=composite reconnect=true blocksize=65536 \
+        num-buffers=40 timeout=5
+    expect_rc zero
+    expect_text "went away after $N bytes"
+    reject_text "hangs|I/O error"
+    expect_size_at_least $((2 * N))
+    ;;
   unplug-reconnect)
     capture $PVR --fault fast --fault unplug-after=$N --fault unplug-for=1 -- \
         input=composite reconnect=true blocksize=65536 num-buffers=40
