@@ -172,6 +172,8 @@ struct emu_profile
                                  * card whose stream type control does
                                  * not choose (payload.h EMU_CLIP_H264);
                                  * 0: the control chooses */
+  bool no_encoder_cmd;          /* MPEG engine: no VIDIOC_(TRY_)ENCODER_CMD
+                                 * (ENOTTY): pvrusb2 */
   const struct emu_engine *engine;
   /* the card's VBI node, /dev/vbiN beside /dev/videoN, sharing this node's
    * state (vbi.c); NULL: none */
