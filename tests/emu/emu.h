@@ -164,6 +164,11 @@ struct emu_profile
                                  * captures at the standard's size and rate
                                  * (no size enumeration), the others (the
                                  * webcam) at the formats' sizes */
+  /* streaming engine: a frame dropped for want of a queued buffer takes no
+   * sequence number (stk1160-video.c stk1160_buffer_done, usbtv-video.c
+   * usbtv_image_chunk: `sequence++` only on a delivered frame), so a drop
+   * leaves no gap; false: vivid's way, every frame counted */
+  bool seq_counts_delivered;
   uint32_t events;              /* bit (1 << V4L2_EVENT_x) for each event
                                  * type SUBSCRIBE_EVENT accepts (CTRL is
                                  * always accepted when there are ctrls) */
