@@ -41,6 +41,21 @@ case "$case_" in
     want_caps "format=(string)UYVY" "width=(int)720" "height=(int)480" \
       "framerate=(fraction)30000/1001" "interlace-mode=(string)interleaved"
     "$check" UYVY 720x480 1 "$tmp/f.uyvy" 8 || fail "frames differ" ;;
+  usbtv-mmap)
+    # usbtv: streaming YUYV 720x480 at the 525-line rate, Composite
+    # (content 1), byte for byte
+    launch usbtv ivtvsrc num-buffers=8 io-mode=mmap ! \
+      filesink location="$tmp/f.yuyv"
+    want_caps "format=(string)YUY2" "width=(int)720" "height=(int)480" \
+      "framerate=(fraction)30000/1001" "interlace-mode=(string)interleaved"
+    "$check" YUYV 720x480 1 "$tmp/f.yuyv" 8 || fail "frames differ" ;;
+  usbtv-read-pal)
+    # read() (vb2's file I/O), PAL, S-Video (content 0)
+    launch usbtv ivtvsrc num-buffers=5 io-mode=rw standard=pal \
+      input=S-Video ! filesink location="$tmp/f.yuyv"
+    want_caps "format=(string)YUY2" "width=(int)720" "height=(int)576" \
+      "framerate=(fraction)25/1"
+    "$check" YUYV 720x576 0 "$tmp/f.yuyv" 5 || fail "frames differ" ;;
   stk1160-read-pal)
     # read() (vb2's file I/O), PAL, the S-Video input (content 0)
     launch stk1160 ivtvsrc num-buffers=5 io-mode=rw standard=pal \
