@@ -54,6 +54,7 @@ struct _IvtvStream
   IvtvFrameLayout layout;       /* where the driver puts the planes */
 
   gint64 last_sequence;         /* -1 before the first frame */
+  GstClockTime last_stamp;      /* its driver time stamp (NONE: none) */
   gboolean eos_pending;         /* the driver flagged the last buffer */
   IvtvStall stall;              /* the stall watchdog */
   gboolean dq_first;            /* try DQBUF before poll() (see READY_AT_ONCE_US) */
@@ -93,6 +94,7 @@ ivtv_stream_new (GstElement * element, IvtvDevice * dev, IvtvIoMode mode)
   s->dev = dev;
   s->mode = mode;
   s->last_sequence = -1;
+  s->last_stamp = GST_CLOCK_TIME_NONE;
   gst_poll_fd_init (&s->pollfd);
   return s;
 }
@@ -373,6 +375,7 @@ ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
   gst_poll_add_fd (poll, &s->pollfd);
   gst_poll_fd_ctl_read (poll, &s->pollfd, TRUE);
   s->last_sequence = -1;
+  s->last_stamp = GST_CLOCK_TIME_NONE;
   s->eos_pending = FALSE;
   s->stall.warned = FALSE;
   s->dq_first = FALSE;
@@ -560,17 +563,45 @@ dequeue (IvtvStream * s, struct v4l2_buffer *b, IvtvError ** error)
   }
 }
 
-/* Count a gap in the driver's sequence numbers as dropped frames. */
+/* The driver's CLOCK_MONOTONIC time stamp of @b, or NONE. */
+static GstClockTime
+driver_stamp (const struct v4l2_buffer *b)
+{
+  if ((b->flags & V4L2_BUF_FLAG_TIMESTAMP_MASK) !=
+      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC || (b->timestamp.tv_sec == 0
+          && b->timestamp.tv_usec == 0))
+    return GST_CLOCK_TIME_NONE;
+  return GST_TIMEVAL_TO_TIME (b->timestamp);
+}
+
+/* Count a gap in the driver's sequence numbers as dropped frames; with
+ * consecutive numbers, a gap in its time stamps of more than 1.5 frame
+ * periods: stk1160 and usbtv number only the frames they deliver
+ * (stk1160-video.c stk1160_buffer_done, usbtv-video.c usbtv_image_chunk),
+ * so a frame they dropped for want of a buffer shows only in the time. */
 static void
 check_sequence (IvtvStream * s, const struct v4l2_buffer *b, GstClockTime ts,
     GstClockTime dur)
 {
-  if (s->last_sequence >= 0 && b->sequence > s->last_sequence + 1) {
-    guint64 lost = b->sequence - s->last_sequence - 1;
+  GstClockTime stamp = driver_stamp (b);
+  guint64 lost = 0;
+
+  if (s->last_sequence >= 0 && b->sequence > s->last_sequence + 1)
+    lost = b->sequence - s->last_sequence - 1;
+  else if (s->last_sequence >= 0 && b->sequence == s->last_sequence + 1 &&
+      GST_CLOCK_TIME_IS_VALID (dur) && dur > 0 &&
+      GST_CLOCK_TIME_IS_VALID (stamp) &&
+      GST_CLOCK_TIME_IS_VALID (s->last_stamp) &&
+      stamp > s->last_stamp + dur + dur / 2) {
+    lost = (stamp - s->last_stamp + dur / 2) / dur - 1;
+    s->offset_shift += (gint64) lost;   /* the offsets show the gap */
+  }
+  if (lost) {
     s->dropped += lost;
     post_dropped (s, lost, ts, dur);
   }
   s->last_sequence = b->sequence;
+  s->last_stamp = stamp;
 }
 
 static gboolean
