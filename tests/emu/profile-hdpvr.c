@@ -59,6 +59,7 @@
 
 #include <errno.h>
 #include <linux/v4l2-dv-timings.h>
+#include <stddef.h>
 #include <string.h>
 
 #define HD_COMPONENT 0          /* HDPVR_COMPONENT */
@@ -206,15 +207,24 @@ dv_ioctl (struct emu_file *f, unsigned long req, void *arg)
   long r;
 
   leave_legacy (f);
-  if (req == VIDIOC_ENUM_DV_TIMINGS)
-    memset (((struct v4l2_enum_dv_timings *) arg)->reserved, 0,
-        sizeof (((struct v4l2_enum_dv_timings *) arg)->reserved));
+  if (req == VIDIOC_ENUM_DV_TIMINGS) {
+    /* v4l2-ioctl.c: INFO_FL_CLEAR(v4l2_enum_dv_timings, pad), everything
+     * after pad is zeroed before the driver runs, even for an index past
+     * the end */
+    struct v4l2_enum_dv_timings *e = arg;
+
+    memset (e->reserved, 0, sizeof (*e) - offsetof (struct
+            v4l2_enum_dv_timings, reserved));
+  }
   if (cur_input (dev) != HD_COMPONENT)
     return -ENODATA;
   switch (req) {
     case VIDIOC_S_DV_TIMINGS:{
       struct v4l2_dv_timings *t = arg;
-      size_t i;
+      size_t i, keep = offsetof (struct v4l2_dv_timings, bt.picture_aspect);
+
+      /* v4l2-ioctl.c: INFO_FL_CLEAR(v4l2_dv_timings, bt.flags) */
+      memset ((char *) t + keep, 0, sizeof (*t) - keep);
 
       if ((r = emu_prio_check (f)) < 0)
         return r;
