@@ -224,6 +224,10 @@ struct emu_shared
   uint32_t xev_seq;             /* events ever put in xev[] */
   struct emu_xevent xev[EMU_MAX_XEVENTS];       /* ring, by xev_seq */
   unsigned char engine[EMU_ENGINE_STATE];       /* engine's own shared data */
+  /* hdpvr (profile-hdpvr.c): where the last read stopped inside the
+   * driver's current 8 KiB USB buffer, and the bytes a new stream still
+   * skips because that half-read buffer is read on (hdpvr_read buf->pos) */
+  uint32_t usb_pos, usb_skip;
   /* the card's VBI stream (vbi.c): its reader and the card-wide format */
   struct
   {

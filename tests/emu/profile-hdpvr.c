@@ -431,14 +431,53 @@ hdpvr_close (struct emu_file *f)
 
 /* hdpvr_read(): status IDLE (never started, or stopped) starts streaming
  * (hdpvr_start_streaming()) and reads on: after a stop the engine's one
- * end-of-stream 0 is not what the driver gives, a new stream is. */
+ * end-of-stream 0 is not what the driver gives, a new stream is.
+ * The driver's 8 KiB USB buffers keep their read position (buf->pos)
+ * through a stop: hdpvr_cancel_queue() moves them to the free list
+ * without resetting it, so the half-read buffer, refilled by the next
+ * stream, is read from that position on; the next stream's first
+ * usb_pos bytes are lost ('head -c 1000000' left 576 = 1000000 % 8192
+ * for the next reader on the real driver). */
+#define HD_USB_BUF 8192         /* dev->bulk_in_size */
+
+static ssize_t
+read_stream (struct emu_file *f, void *buf, size_t n)
+{
+  struct emu_shared *st = f->dev->st;
+  bool fresh;
+  ssize_t r;
+
+  emu_lock (f->dev);
+  fresh = !emu_owner_any (f->dev);
+  if (fresh)
+    st->usb_skip = st->usb_pos;
+  emu_unlock (f->dev);
+  while (st->usb_skip > 0) {
+    unsigned char scratch[HD_USB_BUF];
+
+    r = emu_engine_mpeg.read (f, scratch, st->usb_skip);
+    if (r <= 0)
+      return r;
+    emu_lock (f->dev);
+    st->usb_skip -= (uint32_t) r;
+    emu_unlock (f->dev);
+  }
+  r = emu_engine_mpeg.read (f, buf, n);
+  if (r > 0) {
+    emu_lock (f->dev);
+    st->usb_pos = (uint32_t) ((st->usb_pos + (uint64_t) r) % HD_USB_BUF);
+    emu_unlock (f->dev);
+  }
+  return r;
+}
+
 static ssize_t
 hdpvr_read (struct emu_file *f, void *buf, size_t n)
 {
-  ssize_t r = emu_engine_mpeg.read (f, buf, n);
+  ssize_t r = read_stream (f, buf, n);
 
   if (r == 0 && n > 0)
-    r = emu_engine_mpeg.read (f, buf, n);
+    r = read_stream (f, buf, n);
   return r;
 }
 

@@ -136,6 +136,19 @@ case "$case_" in
       fail "no no-signal warning"
     ! grep -q '^ERROR' "$tmp/log" || fail "an error"
     echo "ok: EFAULT is no signal" ;;
+  hdpvr-half-buffer)
+    # a reader that stops inside the driver's 8 KiB USB buffer leaves its
+    # read position for the next stream (hdpvr_read buf->pos): the next
+    # reader starts 1000000 % 8192 = 576 bytes into its stream, the one
+    # after that (100000 bytes later) at 100576 % 8192 = 2272
+    "$emu" --profile hdpvr --fault fast -- sh -c "head -c 1000000 /dev/video0 \
+      > $tmp/a.ts; head -c 100000 /dev/video0 > $tmp/b.ts; head -c 200000 \
+      /dev/video0 > $tmp/c.ts" || fail "head failed"
+    cmp -s -i 0:576 -n 99000 "$tmp/b.ts" "$tmp/a.ts" ||
+      fail "the second stream does not start 576 bytes in"
+    cmp -s -i 0:2272 -n 190000 "$tmp/c.ts" "$tmp/a.ts" ||
+      fail "the third stream does not start 2272 bytes in"
+    echo "ok: the half-read USB buffer is read on by the next stream" ;;
   hdpvr-busy)
     # input, standard and audio input changes are EBUSY while it streams
     "$emu" --profile hdpvr -- sh -c '
