@@ -50,10 +50,12 @@
  *    V4L2_ENC_CMD_STOP_AT_GOP_END is ignored and cleared in the returned
  *    flags, and STOP stops streaming at once (hdpvr_stop_streaming()):
  *    nothing drains to the end of a GOP.
+ *  - hdpvr_read() / hdpvr_cancel_queue(): the next stream is read from
+ *    where the last reader stopped inside its 8 KiB USB buffer (below).
  * Not modelled (tests/emu/README.md says why): the picture of an HD timing
  * (every clip is 720x480/576, G_FMT says the size set), the 1 s read
- * timeout and 4 s restart, the half-read USB buffer kept for the next
- * open, URB errors.  The clips are mkpayload-h264.sh's. */
+ * timeout and 4 s restart, EIO from a read() started without signal, URB
+ * errors (invisible above the driver).  The clips are mkpayload-h264.sh's. */
 #include "emu.h"
 #include "payload.h"
 
