@@ -3,8 +3,9 @@
  * kernel's videobuf2: REQBUFS / CREATE_BUFS / QUERYBUF / PREPARE_BUF / QBUF /
  * DQBUF / EXPBUF / STREAMON / STREAMOFF for MMAP (one memfd per buffer),
  * USERPTR and DMABUF import, frames completed at the frame interval
- * (lazily, when a caller looks; a QBUF first drops the frames that came
- * while no buffer was queued), sequence numbers counting dropped frames
+ * (lazily, when a caller looks: a frame due while no buffer was queued is
+ * dropped only when a DQBUF or poll sees it so, or after 64 periods away),
+ * sequence numbers counting dropped frames
  * (or only delivered ones, emu_profile.seq_counts_delivered: stk1160,
  * usbtv), CLOCK_MONOTONIC end-of-frame timestamps, and the DQBUF faults. */
 #include "stream.h"
@@ -603,8 +604,6 @@ do_qbuf (struct emu_file *f, struct v4l2_buffer *vb, bool prepare_only)
   b->sequence = 0;
   b->flags = 0;
   memset (&b->timestamp, 0, sizeof (b->timestamp));
-  if (!prepare_only)            /* the frames due before it had no buffer: */
-    stream_advance (q, emu_now_ns ());  /* dropped, not filled late */
   if (prepare_only) {
     b->state = SBUF_PREPARED;
   } else {
