@@ -49,6 +49,7 @@ struct _IvtvStream
   gint fps_n, fps_d;            /* 0/1 when unknown */
   gboolean repack;              /* driver layout != GStreamer's: copy */
   gboolean bff_std;             /* FIELD_INTERLACED of a 525-line std */
+  gboolean fixed_rate;          /* a TV standard's rate: a time gap is a loss */
   gboolean via_libv4l2;         /* buffers are libv4l2's: always copy */
   GstVideoInfo info;            /* raw formats (repack) */
   IvtvFrameLayout layout;       /* where the driver puts the planes */
@@ -185,11 +186,14 @@ read_format (IvtvStream * s, GError ** error)
 
   check_layout (s, &fmt.fmt.pix);
 
-  /* V4L2_FIELD_INTERLACED: the older field depends on the standard */
+  /* V4L2_FIELD_INTERLACED: the older field depends on the standard; a node
+   * with a TV standard delivers at the standard's fixed rate (a webcam may
+   * slow down in the dark: no standard) */
   s->bff_std = FALSE;
-  if (fmt.fmt.pix.field == V4L2_FIELD_INTERLACED) {
+  {
     v4l2_std_id std = 0;
-    if (ivtv_ioctl (s->dev, VIDIOC_G_STD, &std) == 0
+    s->fixed_rate = ivtv_ioctl (s->dev, VIDIOC_G_STD, &std) == 0 && std != 0;
+    if (fmt.fmt.pix.field == V4L2_FIELD_INTERLACED && s->fixed_rate
         && (std & V4L2_STD_525_60) && !(std & V4L2_STD_625_50))
       s->bff_std = TRUE;
   }
@@ -575,10 +579,12 @@ driver_stamp (const struct v4l2_buffer *b)
 }
 
 /* Count a gap in the driver's sequence numbers as dropped frames; with
- * consecutive numbers, a gap in its time stamps of more than 1.5 frame
- * periods: stk1160 and usbtv number only the frames they deliver
- * (stk1160-video.c stk1160_buffer_done, usbtv-video.c usbtv_image_chunk),
- * so a frame they dropped for want of a buffer shows only in the time. */
+ * consecutive numbers on a node that runs at a TV standard's fixed rate, a
+ * gap in its time stamps of more than 1.5 frame periods: stk1160 and usbtv
+ * number only the frames they deliver (stk1160-video.c
+ * stk1160_buffer_done, usbtv-video.c usbtv_image_chunk), so a frame they
+ * dropped for want of a buffer shows only in the time.  (A webcam has no
+ * standard and may lower its rate by itself, uvcvideo: not a loss.) */
 static void
 check_sequence (IvtvStream * s, const struct v4l2_buffer *b, GstClockTime ts,
     GstClockTime dur)
@@ -588,7 +594,8 @@ check_sequence (IvtvStream * s, const struct v4l2_buffer *b, GstClockTime ts,
 
   if (s->last_sequence >= 0 && b->sequence > s->last_sequence + 1)
     lost = b->sequence - s->last_sequence - 1;
-  else if (s->last_sequence >= 0 && b->sequence == s->last_sequence + 1 &&
+  else if (s->fixed_rate && s->last_sequence >= 0 &&
+      b->sequence == s->last_sequence + 1 &&
       GST_CLOCK_TIME_IS_VALID (dur) && dur > 0 &&
       GST_CLOCK_TIME_IS_VALID (stamp) &&
       GST_CLOCK_TIME_IS_VALID (s->last_stamp) &&
