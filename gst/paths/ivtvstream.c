@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "ivtvstream.h"
+#include "ivtvframegap.h"
 #include "ivtvbufqueue.h"
 #include "ivtvcaps.h"
 #include "ivtvdebug.h"
@@ -49,13 +50,14 @@ struct _IvtvStream
   gint fps_n, fps_d;            /* 0/1 when unknown */
   gboolean repack;              /* driver layout != GStreamer's: copy */
   gboolean bff_std;             /* FIELD_INTERLACED of a 525-line std */
-  gboolean fixed_rate;          /* a TV standard's rate: a time gap is a loss */
   gboolean via_libv4l2;         /* buffers are libv4l2's: always copy */
   GstVideoInfo info;            /* raw formats (repack) */
   IvtvFrameLayout layout;       /* where the driver puts the planes */
 
   gint64 last_sequence;         /* -1 before the first frame */
-  GstClockTime last_stamp;      /* its driver time stamp (NONE: none) */
+  IvtvFrameGap gap;             /* frames dropped without a sequence gap */
+  GstClockTime captured;        /* the frame's CLOCK_MONOTONIC time, or NONE */
+  gboolean discont;             /* frames lost before the next one out */
   gboolean eos_pending;         /* the driver flagged the last buffer */
   IvtvStall stall;              /* the stall watchdog */
   gboolean dq_first;            /* try DQBUF before poll() (see READY_AT_ONCE_US) */
@@ -95,7 +97,6 @@ ivtv_stream_new (GstElement * element, IvtvDevice * dev, IvtvIoMode mode)
   s->dev = dev;
   s->mode = mode;
   s->last_sequence = -1;
-  s->last_stamp = GST_CLOCK_TIME_NONE;
   gst_poll_fd_init (&s->pollfd);
   return s;
 }
@@ -186,14 +187,11 @@ read_format (IvtvStream * s, GError ** error)
 
   check_layout (s, &fmt.fmt.pix);
 
-  /* V4L2_FIELD_INTERLACED: the older field depends on the standard; a node
-   * with a TV standard delivers at the standard's fixed rate (a webcam may
-   * slow down in the dark: no standard) */
+  /* V4L2_FIELD_INTERLACED: the older field depends on the standard */
   s->bff_std = FALSE;
-  {
+  if (fmt.fmt.pix.field == V4L2_FIELD_INTERLACED) {
     v4l2_std_id std = 0;
-    s->fixed_rate = ivtv_ioctl (s->dev, VIDIOC_G_STD, &std) == 0 && std != 0;
-    if (fmt.fmt.pix.field == V4L2_FIELD_INTERLACED && s->fixed_rate
+    if (ivtv_ioctl (s->dev, VIDIOC_G_STD, &std) == 0
         && (std & V4L2_STD_525_60) && !(std & V4L2_STD_625_50))
       s->bff_std = TRUE;
   }
@@ -379,13 +377,16 @@ ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
   gst_poll_add_fd (poll, &s->pollfd);
   gst_poll_fd_ctl_read (poll, &s->pollfd, TRUE);
   s->last_sequence = -1;
-  s->last_stamp = GST_CLOCK_TIME_NONE;
   s->eos_pending = FALSE;
   s->stall.warned = FALSE;
   s->dq_first = FALSE;
   s->shift_pending = FALSE;
   s->offset_shift = 0;
   s->frames = s->dropped = s->copied = s->bytes = s->next_offset = 0;
+  s->discont = FALSE;
+  ivtv_frame_gap_init (&s->gap, IVTV_FRAME_GAP_CAPTURE, s->fps_n > 0 ?
+      gst_util_uint64_scale_int (GST_SECOND, s->fps_d, s->fps_n) :
+      GST_CLOCK_TIME_NONE);
   return TRUE;
 }
 
@@ -431,6 +432,7 @@ frame_timestamp (IvtvStream * s, const struct v4l2_buffer *b)
   GstClock *clock;
   GstClockTime base, now, age = 0;
 
+  s->captured = GST_CLOCK_TIME_NONE;
   GST_OBJECT_LOCK (s->element);
   clock = GST_ELEMENT_CLOCK (s->element);
   if (clock)
@@ -442,6 +444,10 @@ frame_timestamp (IvtvStream * s, const struct v4l2_buffer *b)
 
   now = gst_clock_get_time (clock);
   gst_object_unref (clock);
+  /* a pause (the reader was not asking) lets the driver drop frames: not
+   * the recording's loss (ivtvframegap.h) */
+  ivtv_frame_gap_clock (&s->gap, g_get_monotonic_time () * GST_USECOND,
+      now >= base ? now - base : GST_CLOCK_TIME_NONE);
 
   if ((b->flags & V4L2_BUF_FLAG_TIMESTAMP_MASK) ==
       V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC && (b->timestamp.tv_sec != 0
@@ -449,6 +455,7 @@ frame_timestamp (IvtvStream * s, const struct v4l2_buffer *b)
     /* g_get_monotonic_time is CLOCK_MONOTONIC, the clock of the flag */
     GstClockTime captured = GST_TIMEVAL_TO_TIME (b->timestamp);
     GstClockTime mono = g_get_monotonic_time () * GST_USECOND;
+    s->captured = captured;
     if (mono > captured)
       age = mono - captured;
     /* a frame's time is when it began: drivers that stamp its end (usbtv:
@@ -567,48 +574,32 @@ dequeue (IvtvStream * s, struct v4l2_buffer *b, IvtvError ** error)
   }
 }
 
-/* The driver's CLOCK_MONOTONIC time stamp of @b, or NONE. */
-static GstClockTime
-driver_stamp (const struct v4l2_buffer *b)
-{
-  if ((b->flags & V4L2_BUF_FLAG_TIMESTAMP_MASK) !=
-      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC || (b->timestamp.tv_sec == 0
-          && b->timestamp.tv_usec == 0))
-    return GST_CLOCK_TIME_NONE;
-  return GST_TIMEVAL_TO_TIME (b->timestamp);
-}
-
-/* Count a gap in the driver's sequence numbers as dropped frames; with
- * consecutive numbers on a node that runs at a TV standard's fixed rate, a
- * gap in its time stamps of more than 1.5 frame periods: stk1160 and usbtv
- * number only the frames they deliver (stk1160-video.c
- * stk1160_buffer_done, usbtv-video.c usbtv_image_chunk), so a frame they
- * dropped for want of a buffer shows only in the time.  (A webcam has no
- * standard and may lower its rate by itself, uvcvideo: not a loss.) */
+/* Count a gap in the driver's sequence numbers as dropped frames, and
+ * the frames a gap in the capture times says were dropped beyond it
+ * (usbtv, stk1160: ivtvframegap.h): those shift the offsets on, so the
+ * session sees them as a gap too; the next frame out is DISCONT. */
 static void
 check_sequence (IvtvStream * s, const struct v4l2_buffer *b, GstClockTime ts,
     GstClockTime dur)
 {
-  GstClockTime stamp = driver_stamp (b);
-  guint64 lost = 0;
+  guint64 lost = 0, by_time;
 
   if (s->last_sequence >= 0 && b->sequence > s->last_sequence + 1)
     lost = b->sequence - s->last_sequence - 1;
-  else if (s->fixed_rate && s->last_sequence >= 0 &&
-      b->sequence == s->last_sequence + 1 &&
-      GST_CLOCK_TIME_IS_VALID (dur) && dur > 0 &&
-      GST_CLOCK_TIME_IS_VALID (stamp) &&
-      GST_CLOCK_TIME_IS_VALID (s->last_stamp) &&
-      stamp > s->last_stamp + dur + dur / 2) {
-    lost = (stamp - s->last_stamp + dur / 2) / dur - 1;
-    s->offset_shift += (gint64) lost;   /* the offsets show the gap */
+  ivtv_frame_gap_account (&s->gap, lost);
+  by_time = ivtv_frame_gap_feed (&s->gap, s->captured);
+  if (by_time > 0) {
+    GST_INFO_OBJECT (s->element, "%" G_GUINT64_FORMAT " frames missing "
+        "before sequence %u by the capture times", by_time, b->sequence);
+    s->offset_shift += (gint64) by_time;
+    lost += by_time;
   }
-  if (lost) {
+  if (lost > 0) {
     s->dropped += lost;
+    s->discont = TRUE;
     post_dropped (s, lost, ts, dur);
   }
   s->last_sequence = b->sequence;
-  s->last_stamp = stamp;
 }
 
 static gboolean
@@ -676,8 +667,9 @@ set_frame_meta (IvtvStream * s, GstBuffer * out, const struct v4l2_buffer *b)
     default:
       break;
   }
-  if (s->frames == 0)
+  if (s->frames == 0 || s->discont)
     GST_BUFFER_FLAG_SET (out, GST_BUFFER_FLAG_DISCONT);
+  s->discont = FALSE;
 }
 
 GstFlowReturn

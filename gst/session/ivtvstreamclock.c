@@ -18,8 +18,10 @@
 #define PS_SLACK_TICKS (TICKS_PER_MS / 2)
 /* a pause with no video timestamp this long after it is judged alone */
 #define PS_PENDING_MAX_TICKS (G_GINT64_CONSTANT (27000000))
-/* a TS gap is closed when every PID came back, or after this many packets */
-#define TS_GAP_PACKETS 256
+/* a TS gap is closed when every PID came back and a PCR told the time
+ * missing, or after this many packets (a PCR comes every 100 ms at most:
+ * ISO/IEC 13818-1 2.7.2; 1024 packets are 250 ms at 6 Mbit/s) */
+#define TS_GAP_PACKETS 1024
 /* elementary streams whose timestamps are followed: 0xC0-0xEF (audio,
  * video) in slots 0-47, 0xBD (private 1: AC-3, LPCM) in 48 */
 #define PES_SLOTS 49
@@ -67,18 +69,22 @@ struct _IvtvStreamClock
   /* TS */
   TsPid pids[TS_MAX_PIDS];
   guint n_pids;
+  guint8 pid_slot[8192];        /* index in pids + 1; 0: not seen */
   gboolean gap;
   guint64 gap_pos, gap_elapsed, gap_bytes;
   guint gap_packets, gap_back;
+  gboolean gap_pcr;             /* a PCR came after the gap */
 };
 
 /* ---- small helpers ---- */
 
+/* a - b on the clock's circle, both in its range (no division: this runs
+ * for every pack and timestamp) */
 static gint64
 clock_diff (guint64 a, guint64 b)
 {
   guint64 range = CLOCK_RANGE;
-  guint64 d = (a + range - b % range) % range;
+  guint64 d = a >= b ? a - b : a + range - b;
 
   return d > range / 2 ? (gint64) d - (gint64) range : (gint64) d;
 }
@@ -296,13 +302,11 @@ ps_header (IvtvStreamClock * sc)
 static TsPid *
 ts_pid (IvtvStreamClock * sc, guint pid)
 {
-  guint i;
-
-  for (i = 0; i < sc->n_pids; i++)
-    if (sc->pids[i].pid == pid)
-      return &sc->pids[i];
+  if (sc->pid_slot[pid])
+    return &sc->pids[sc->pid_slot[pid] - 1];
   if (sc->n_pids == TS_MAX_PIDS)
     return NULL;
+  sc->pid_slot[pid] = sc->n_pids + 1;
   sc->pids[sc->n_pids].pid = pid;
   sc->pids[sc->n_pids].cc = -1;
   sc->pids[sc->n_pids].last_pos = 0;
@@ -335,6 +339,7 @@ ts_missing (IvtvStreamClock * sc, TsPid * p, guint64 bytes)
   sc->gap_bytes = bytes;
   sc->gap_packets = 0;
   sc->gap_back = 0;
+  sc->gap_pcr = !sc->have_clock;
 }
 
 static void
@@ -352,6 +357,8 @@ ts_pcr (IvtvStreamClock * sc, const guint8 * a)
     if (ticks_to_ns (MAX (excess, 0)) >= IVTV_STREAM_CLOCK_PS_MIN_LOSS_NS)
       sc->gap_bytes = MAX (sc->gap_bytes, (guint64) (excess * rate));
   }
+  if (sc->gap)
+    sc->gap_pcr = TRUE;
   sc->clock_pos = sc->hdr_pos;
 }
 
@@ -379,25 +386,53 @@ ts_header (IvtvStreamClock * sc)
   sc->skip = TS_PACKET - sc->hdr_len;
   if (pid == 0x1fff || (p = ts_pid (sc, pid)) == NULL)
     return TRUE;
-  if (sc->hdr_len == 12)
-    ts_pcr (sc, h + 6);
   if (sc->lost_sync)            /* a cut inside a packet */
     ts_missing (sc, p, TS_PACKET);
   if ((afc & 1) && p->cc >= 0 && !disc && (h[3] & 15) != p->cc
       && (h[3] & 15) != ((p->cc + 1) & 15))
     ts_missing (sc, p, (guint64) (((h[3] & 15) - p->cc - 1) & 15) * TS_PACKET);
+  if (sc->hdr_len == 12)        /* after the counters: it may time a gap */
+    ts_pcr (sc, h + 6);
   if (sc->gap && p->last_pos < sc->gap_pos)
     sc->gap_back++;
   if (afc & 1)
     p->cc = h[3] & 15;
   p->last_pos = sc->hdr_pos;
   if (sc->gap && (++sc->gap_packets >= TS_GAP_PACKETS
-          || sc->gap_back >= sc->n_pids))
+          || (sc->gap_back >= sc->n_pids && sc->gap_pcr)))
     ts_gap_close (sc);
   return TRUE;
 }
 
 /* ---- the byte loop ---- */
+
+/* Whole packets at the start of @data (the sync kept, no header begun):
+ * each read in place, the payload not touched.  Returns the bytes
+ * taken (0: not a whole packet that starts with the sync byte). */
+static gsize
+ts_packets (IvtvStreamClock * sc, const guint8 * data, gsize len)
+{
+  gsize i = 0;
+
+  while (len - i >= TS_PACKET && data[i] == 0x47) {
+    const guint8 *p = data + i;
+    guint n = 4;
+
+    if (p[3] & 0x20)            /* adaptation field: its flags, its PCR */
+      n = p[4] > 0 && (p[5] & 0x10) ? 12 : 6;
+    memcpy (sc->hdr, p, 12);    /* a constant size: two moves */
+    sc->hdr_len = sc->hdr_want = n;
+    sc->hdr_pos = sc->pos;
+    ts_header (sc);
+    sc->lost_sync = FALSE;
+    sc->skip = 0;
+    sc->hdr_len = 0;
+    sc->hdr_want = 4;
+    sc->pos += TS_PACKET;
+    i += TS_PACKET;
+  }
+  return i;
+}
 
 static void
 start_header (IvtvStreamClock * sc, guint want)
@@ -458,6 +493,33 @@ lose_sync (IvtvStreamClock * sc)
   sc->pos = end;
 }
 
+/* A header that begins at @data, with at least HDR_MAX bytes there: read
+ * as the bytewise path would, each part as the parser asks for it.
+ * Returns the bytes it took; *@ok FALSE when they were no header. */
+static gsize
+header_in_place (IvtvStreamClock * sc, const guint8 * data, gboolean * ok)
+{
+  guint want;
+
+  memcpy (sc->hdr, data, HDR_MAX);      /* a constant size: inlined */
+  sc->hdr_pos = sc->pos;
+  do {
+    want = sc->hdr_want;
+    sc->hdr_len = want;
+    *ok = sc->format == IVTV_STREAM_CLOCK_TS ? ts_header (sc) :
+        ps_header (sc);
+  } while (*ok && sc->hdr_want > want);
+  sc->pos += sc->hdr_len;
+  if (*ok) {                    /* done with it */
+    sc->lost_sync = FALSE;
+    if (sc->skip == 0)
+      start_header (sc, 4);
+    else
+      sc->hdr_len = 0;
+  }
+  return want;
+}
+
 guint
 ivtv_stream_clock_feed (IvtvStreamClock * sc, const guint8 * data, gsize len,
     const IvtvStreamLoss ** losses)
@@ -482,11 +544,31 @@ ivtv_stream_clock_feed (IvtvStreamClock * sc, const guint8 * data, gsize len,
       sc->pos++;
       continue;
     }
+    if (sc->hdr_len == 0 && sc->format == IVTV_STREAM_CLOCK_TS) {
+      gsize n = ts_packets (sc, data + i, len - i);
+
+      i += n;
+      if (n > 0)
+        continue;
+    }
+    if (sc->hdr_len == 0 && len - i >= HDR_MAX) {
+      /* the whole header is here: read it without staging it bytewise */
+      gsize n = header_in_place (sc, data + i, &ok);
+
+      i += n;
+      if (!ok)
+        lose_sync (sc);
+      continue;
+    }
     if (sc->hdr_len == 0)
       sc->hdr_pos = sc->pos;
-    while (sc->hdr_len < sc->hdr_want && i < len) {
-      sc->hdr[sc->hdr_len++] = data[i++];
-      sc->pos++;
+    if (sc->hdr_len < sc->hdr_want) {
+      gsize n = MIN (sc->hdr_want - sc->hdr_len, len - i);
+
+      memcpy (sc->hdr + sc->hdr_len, data + i, n);
+      sc->hdr_len += n;
+      sc->pos += n;
+      i += n;
     }
     if (sc->hdr_len < sc->hdr_want)
       break;

@@ -58,6 +58,7 @@ struct squeue
   struct sformat fmt;
   uint64_t sequence;            /* number of the next frame */
   uint64_t delivered;           /* frames handed out (seq_counts_delivered) */
+  uint64_t slots;               /* frame periods since STREAMON (skip-every) */
   int64_t next_ns;              /* when the next frame completes */
   int64_t last_ns;              /* timestamp of the last frame */
   uint64_t order;
