@@ -297,7 +297,7 @@ def c_unplug():
     if took > 20:
         raise Fail("the error came %.0f s after the unplug" % took)
     return "one error %.1f s after: %s; %d frames before it exact" % (
-        took, own[0].replace("\n", " ")[:160], n)
+        took, errs[0].replace("\n", " ")[:160], n)
 
 
 def c_replug():
