@@ -22,7 +22,8 @@
  *  - vidioc_encoder_cmd() / vidioc_try_encoder_cmd(): `a->flags = 0`, so
  *    V4L2_ENC_CMD_STOP_AT_GOP_END is ignored and cleared in the returned
  *    flags, and STOP stops streaming at once (hdpvr_stop_streaming()):
- *    nothing drains to the end of a GOP.
+ *    nothing drains to the end of a GOP; any other command (PAUSE,
+ *    RESUME) is EINVAL: the encoder cannot pause.
  * Not modelled: the Component input's DV timings (the emulator gives it the
  * standards like the others: its core has no DV timings ioctls), HD sizes
  * (every clip is 720x480/576), short reads at USB buffer ends.  The clips
@@ -58,6 +59,10 @@ hdpvr_ioctl (struct emu_file *f, unsigned long req, void *arg)
       struct v4l2_encoder_cmd *cmd = arg;
       long r;
 
+      /* only START and STOP: PAUSE, RESUME are EINVAL ("Unsupported
+       * encoder cmd", vidioc_encoder_cmd / vidioc_try_encoder_cmd) */
+      if (cmd->cmd != V4L2_ENC_CMD_START && cmd->cmd != V4L2_ENC_CMD_STOP)
+        return -EINVAL;
       cmd->flags = 0;
       r = emu_engine_mpeg.ioctl (f, req, arg);
       cmd->flags = 0;
