@@ -55,6 +55,7 @@ struct _IvtvReaderThread
   GMutex lock;                  /* the flags below */
   GCond cond;
   gboolean flushing, stopping, ending;
+  gboolean read_paused;         /* read on while the element is PAUSED */
   gboolean final_posted;
   gint64 last_pop_us;           /* monotonic: create() last took a buffer */
   gboolean in_pop;              /* create() waits for a buffer */
@@ -65,6 +66,7 @@ struct _IvtvReaderThread
 
   /* reader thread only */
   GstClockTime first_pts;
+  GstClockTime last_clock_pts;  /* the last PTS taken from the clock */
   guint64 next_offset;          /* frames: the offset expected next */
   gboolean have_offset;
   guint64 gap_frames, gap_bytes;        /* not yet warned about */
@@ -348,12 +350,21 @@ running_time_now (GstElement * element)
   return now > base ? now - base : 0;
 }
 
+static gboolean is_playing (GstElement * element);
+
 static void
 take_buffer (IvtvReaderThread * r, GstBuffer * buf)
 {
   if (!GST_BUFFER_PTS_IS_VALID (buf)) {
     GstClockTime now = running_time_now (r->element);
 
+    /* read while PAUSED (read_paused): the running time stands still
+     * there, and goes on from there in PLAYING; a buffer stamped with the
+     * clock's time meanwhile would lie ahead of every later one */
+    if (!is_playing (r->element) && GST_CLOCK_TIME_IS_VALID (r->last_clock_pts)
+        && (!GST_CLOCK_TIME_IS_VALID (now) || now > r->last_clock_pts))
+      now = r->last_clock_pts;
+    r->last_clock_pts = now;
     buf = gst_buffer_make_writable (buf);
     GST_BUFFER_PTS (buf) = now;
   }
@@ -373,7 +384,9 @@ take_buffer (IvtvReaderThread * r, GstBuffer * buf)
 }
 
 /* A live source captures in PLAYING only: paused, the card is not read
- * (the driver drops what comes meanwhile, a gap that is reported). */
+ * (the driver drops what comes meanwhile, a gap that is reported), unless
+ * the session asks to read on (read_paused: an encoder that cannot
+ * pause, a drain). */
 static gboolean
 is_playing (GstElement * element)
 {
@@ -396,8 +409,8 @@ wait_not_flushing (IvtvReaderThread * r, gboolean after_flushing_flow)
   if (after_flushing_flow && !r->flushing && !r->stopping && !r->ending)
     g_cond_wait_until (&r->cond, &r->lock, g_get_monotonic_time () +
         10 * G_TIME_SPAN_MILLISECOND);
-  while ((r->flushing || !is_playing (r->element)) && !r->stopping
-      && !r->ending)
+  while ((r->flushing || (!r->read_paused && !is_playing (r->element)))
+      && !r->stopping && !r->ending)
     g_cond_wait_until (&r->cond, &r->lock, g_get_monotonic_time () +
         10 * G_TIME_SPAN_MILLISECOND);
   go_on = !r->stopping && !r->ending;
@@ -501,6 +514,7 @@ ivtv_reader_thread_start (GstElement * element,
   r->last_clock_warn = GST_CLOCK_TIME_NONE;
   r->max_buffers = limits->max_buffers;
   r->first_pts = GST_CLOCK_TIME_NONE;
+  r->last_clock_pts = GST_CLOCK_TIME_NONE;
   r->last_gap_warn = GST_CLOCK_TIME_NONE;
   r->last_pop_us = g_get_monotonic_time ();
   g_mutex_init (&r->lock);
@@ -574,6 +588,15 @@ ivtv_reader_thread_end (IvtvReaderThread * r)
 {
   g_mutex_lock (&r->lock);
   r->ending = TRUE;
+  g_cond_broadcast (&r->cond);
+  g_mutex_unlock (&r->lock);
+}
+
+void
+ivtv_reader_thread_set_read_paused (IvtvReaderThread * r, gboolean read)
+{
+  g_mutex_lock (&r->lock);
+  r->read_paused = read;
   g_cond_broadcast (&r->cond);
   g_mutex_unlock (&r->lock);
 }

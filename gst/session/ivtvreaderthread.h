@@ -94,6 +94,12 @@ void ivtv_reader_thread_set_flushing (IvtvReaderThread * r,
 /* Produce returned FLUSHING after this: the stream ends (EOS after the
  * queued buffers) instead of waiting for the flushing to end. */
 void ivtv_reader_thread_end (IvtvReaderThread * r);
+/* Read on while the element is PAUSED (@read; the default is not to: a
+ * live source captures in PLAYING only).  Buffers read meanwhile get the
+ * running time at which it paused (it stands still in PAUSED), so they
+ * come before every later one, none ahead of it. */
+void ivtv_reader_thread_set_read_paused (IvtvReaderThread * r,
+    gboolean read);
 /* Posts the final ivtvsrc-stats now (once: later calls and the stop post
  * none; the periodic ones end) */
 void ivtv_reader_thread_post_final (IvtvReaderThread * r);
