@@ -233,6 +233,12 @@ gst_ivtv_src_change_state (GstElement * element, GstStateChange transition)
     return GST_STATE_CHANGE_FAILURE;
   if (transition == GST_STATE_CHANGE_READY_TO_PAUSED && !start_capture (src))
     return GST_STATE_CHANGE_FAILURE;    /* one error, posted */
+  /* an MPEG encoder pauses with the pipeline, or is read on meanwhile:
+   * PAUSED does not splice the recording (issue 28 item 1) */
+  if (transition == GST_STATE_CHANGE_PLAYING_TO_PAUSED)
+    ivtv_capture_set_playing (src->capture, FALSE);
+  else if (transition == GST_STATE_CHANGE_PAUSED_TO_PLAYING)
+    ivtv_capture_set_playing (src->capture, TRUE);
 
   ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
   if (transition == GST_STATE_CHANGE_READY_TO_PAUSED
@@ -258,6 +264,8 @@ gst_ivtv_src_send_event (GstElement * element, GstEvent * event)
 {
   GstIvtvSrc *src = GST_IVTV_SRC (element);
 
+  if (GST_EVENT_TYPE (event) == GST_EVENT_EOS)
+    ivtv_capture_end_pause (src->capture);      /* EOS while PAUSED */
   if (GST_EVENT_TYPE (event) == GST_EVENT_EOS
       && ivtv_capture_drain (src->capture)) {
     GST_INFO_OBJECT (src, "EOS: encoder stopped at the end of the GOP, "
