@@ -571,6 +571,7 @@ encoder_cmd (struct emu_file *f, struct v4l2_encoder_cmd *cmd, bool try)
 {
   struct emu_device *dev = f->dev;
   struct mpeg_shared *ms = mshared (dev);
+  bool ended = false;
   long r = 0;
 
   switch (cmd->cmd) {
@@ -614,6 +615,14 @@ encoder_cmd (struct emu_file *f, struct v4l2_encoder_cmd *cmd, bool try)
       if (!emu_owner_any (dev))
         r = -EPERM;
       else {
+        /* what the encoder made until the pause is in the driver's queue
+         * (the engine counts it at each look: look now; from the reading
+         * file only, whose stream it is) */
+        if (cmd->cmd == V4L2_ENC_CMD_PAUSE && !ms->paused && emu_owner_is (f)) {
+          int64_t next;
+
+          available (f, emu_now_ns (), &next, &ended);
+        }
         ms->paused = cmd->cmd == V4L2_ENC_CMD_PAUSE;
         emu_debug ("%s: encoder %s", dev->path, ms->paused ? "paused" :
             "resumed");
@@ -621,6 +630,8 @@ encoder_cmd (struct emu_file *f, struct v4l2_encoder_cmd *cmd, bool try)
       break;
   }
   emu_unlock (dev);
+  if (ended)
+    send_eos (dev);
   emu_wake (dev);
   return r;
 }
