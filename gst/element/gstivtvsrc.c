@@ -40,6 +40,12 @@
  * `timeout` seconds a warning, for twice as long an error; with
  * `reconnect=true` an unplugged card is waited for (`ivtvsrc-reconnect`
  * messages, state lost / restored).
+ *
+ * PAUSED does not cut holes into a recording: an MPEG encoder that can
+ * pause (ivtv, cx18) is paused with the pipeline and resumes in PLAYING
+ * (the file goes on from there); one that cannot (hdpvr, pvrusb2) is read
+ * on into the queue meanwhile (max-buffer-bytes), its buffers stamped with
+ * the running time of the pause.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
