@@ -45,6 +45,8 @@ struct _IvtvReaderThread
   /* an MPEG byte stream's own clock: what the driver dropped (reader
    * thread only; NULL for other streams) */
   IvtvStreamClock *clock;
+  gint clock_restart;           /* atomic: forget the clock at the next
+                                 * buffer (an encoder resumed) */
   guint64 clock_bytes;          /* found, not yet warned about */
   GstClockTime clock_at, clock_dur, last_clock_warn;
   gint64 pace_us;               /* byte streams: the least time between reads */
@@ -293,7 +295,8 @@ check_stream_clock (IvtvReaderThread * r, GstBuffer * buf)
 
   if (r->clock == NULL)
     return buf;
-  if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT))
+  if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT)
+      || g_atomic_int_compare_and_exchange (&r->clock_restart, 1, 0))
     ivtv_stream_clock_reset (r->clock); /* a new stream (reconnect) */
   if (gst_buffer_map (buf, &map, GST_MAP_READ)) {
     n = ivtv_stream_clock_feed (r->clock, map.data, map.size, &losses);
@@ -599,6 +602,12 @@ ivtv_reader_thread_set_read_paused (IvtvReaderThread * r, gboolean read)
   r->read_paused = read;
   g_cond_broadcast (&r->cond);
   g_mutex_unlock (&r->lock);
+}
+
+void
+ivtv_reader_thread_restart_clock (IvtvReaderThread * r)
+{
+  g_atomic_int_set (&r->clock_restart, 1);
 }
 
 void

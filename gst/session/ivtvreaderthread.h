@@ -100,6 +100,10 @@ void ivtv_reader_thread_end (IvtvReaderThread * r);
  * come before every later one, none ahead of it. */
 void ivtv_reader_thread_set_read_paused (IvtvReaderThread * r,
     gboolean read);
+/* The MPEG stream's clock may jump at the next buffer without a loss (an
+ * encoder paused and resumed: whether its SCR ran on meanwhile is the
+ * firmware's): it is measured afresh from there. */
+void ivtv_reader_thread_restart_clock (IvtvReaderThread * r);
 /* Posts the final ivtvsrc-stats now (once: later calls and the stop post
  * none; the periodic ones end) */
 void ivtv_reader_thread_post_final (IvtvReaderThread * r);
