@@ -100,6 +100,12 @@ ivtv_capture_resume_encoder (IvtvCapture * cap)
     return;
   ret = ivtv_encoder_pause (&cap->dev, FALSE);
   set_stall_timeout (cap, cap->settings.timeout);
+  /* the firmware's SCR may have run on while paused (cx2341x: not
+   * documented; the emulator's does not): no loss to report there */
+  g_mutex_lock (&cap->state_lock);
+  if (cap->reader)
+    ivtv_reader_thread_restart_clock (cap->reader);
+  g_mutex_unlock (&cap->state_lock);
   /* EPERM: not capturing (a new stream after a reconnect was never
    * paused) */
   if (ret < 0 && ret != -EPERM)
