@@ -27,6 +27,7 @@ typedef struct
   guint disconts;               /* DISCONT after the first buffer */
   guint backwards;              /* a PTS before the one before it */
   GstClockTime last_pts;
+  gint64 first_us;              /* monotonic: the first buffer */
   /* from the bus */
   GList *warnings;
   guint64 bytes_lost;
@@ -43,6 +44,8 @@ pause_probe (GstPad * pad, GstPadProbeInfo * info, gpointer data)
 
   (void) pad;
   g_mutex_lock (&p->lock);
+  if (p->first_us == 0)
+    p->first_us = g_get_monotonic_time ();
   if (p->data->len > 0 && GST_BUFFER_FLAG_IS_SET (buf,
           GST_BUFFER_FLAG_DISCONT))
     p->disconts++;
@@ -200,11 +203,13 @@ fail_on_warnings (PauseRun * p)
 }
 
 /* PLAYING until @first bytes, PAUSED for PAUSE_US, PLAYING for @more
- * bytes, EOS: the seconds from PLAYING to EOS. */
+ * bytes, EOS: the seconds from the first buffer to the EOS asked, the
+ * stream's span (its bytes at the card's rate, less the pause if the
+ * encoder paused). */
 static gdouble
 play_pause_play (GstElement * pipe, PauseRun * p, gsize first, gsize more)
 {
-  gint64 t0 = g_get_monotonic_time ();
+  gint64 t_eos;
 
   gst_element_set_state (pipe, GST_STATE_PLAYING);
   fail_unless (pump (pipe, p, first, 20 * G_USEC_PER_SEC), "no data");
@@ -213,11 +218,12 @@ play_pause_play (GstElement * pipe, PauseRun * p, gsize first, gsize more)
   gst_element_set_state (pipe, GST_STATE_PLAYING);
   fail_unless (pump (pipe, p, run_bytes (p) + more, 30 * G_USEC_PER_SEC),
       "no data after the pause");
+  t_eos = g_get_monotonic_time ();
   gst_element_send_event (pipe, gst_event_new_eos ());
   fail_unless (pump (pipe, p, 0, 20 * G_USEC_PER_SEC), "no EOS");
-  g_print ("PLAYING to EOS: %.1f s\n", (gdouble) (g_get_monotonic_time () -
-          t0) / G_USEC_PER_SEC);
-  return (gdouble) (g_get_monotonic_time () - t0) / G_USEC_PER_SEC;
+  g_print ("first buffer to EOS asked: %.1f s\n", (gdouble) (t_eos -
+          p->first_us) / G_USEC_PER_SEC);
+  return (gdouble) (t_eos - p->first_us) / G_USEC_PER_SEC;
 }
 
 /* ---- pvr250: the encoder pauses ---- */
@@ -267,6 +273,7 @@ GST_START_TEST (test_pvr_paused_to_ready_then_again)
   g_mutex_lock (&p.lock);
   g_byte_array_set_size (p.data, 0);
   p.last_pts = GST_CLOCK_TIME_NONE;
+  p.first_us = 0;
   g_mutex_unlock (&p.lock);
 
   secs = play_pause_play (pipe, &p, 1000000, 1000000);
@@ -330,8 +337,9 @@ GST_START_TEST (test_hdpvr_pause_reads_on)
   fail_unless_equals_int (p.disconts, 0);
   /* read while paused: stamped at the pause, never ahead of later ones */
   fail_unless_equals_int (p.backwards, 0);
-  /* the paused seconds are in the file */
-  fail_unless (p.data->len > HDPVR_BYTES_PER_S * (secs - 3), "%u bytes in "
+  /* the paused seconds are in the file (not read on, the driver's 4 MB
+   * would keep 5 of the 8: secs - 3) */
+  fail_unless (p.data->len > HDPVR_BYTES_PER_S * (secs - 1.5), "%u bytes in "
       "%.1f s: the pause is missing", p.data->len, secs);
   gst_object_unref (pipe);
   pause_run_clear (&p);
