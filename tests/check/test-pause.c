@@ -7,8 +7,11 @@
  * PAUSED -> READY and a second capture, and an EOS sent while paused, end
  * cleanly (the last GOP complete, without waiting out the drain).  On
  * hdpvr (no PAUSE: EINVAL) the reader reads on into the queue while
- * paused: nothing is dropped, timestamps never go back.  The emulator's
- * drop counter is $IVTV_EMU_RUNDIR/discarded-video0 (tests/emu/mpeg.c). */
+ * paused: nothing is dropped, timestamps never go back; a queue too small
+ * for the pause loses what does not fit, told (warning, DISCONT,
+ * bytes-lost).  The emulator's drop counter is
+ * $IVTV_EMU_RUNDIR/discarded-video0 (tests/emu/mpeg.c), counting every
+ * capture of the run: each test takes its own difference. */
 #include "harness.h"
 
 #include <string.h>
@@ -28,6 +31,8 @@ typedef struct
   guint backwards;              /* a PTS before the one before it */
   GstClockTime last_pts;
   gint64 first_us;              /* monotonic: the first buffer */
+  guint64 discarded0;           /* the emulator's count before (it counts
+                                 * every capture of the run) */
   /* from the bus */
   GList *warnings;
   guint64 bytes_lost;
@@ -162,10 +167,11 @@ ends_with_gop (PauseRun * p)
 }
 
 static GstElement *
-pause_pipeline (PauseRun * p)
+pause_pipeline_with (PauseRun * p, const gchar * props)
 {
-  GstElement *pipe = gst_parse_launch ("ivtvsrc input=composite "
-      "! fakesink name=sink sync=false", NULL);
+  gchar *launch = g_strdup_printf ("ivtvsrc input=composite %s "
+      "! fakesink name=sink sync=false", props);
+  GstElement *pipe = gst_parse_launch (launch, NULL);
   GstElement *sink = gst_bin_get_by_name (GST_BIN (pipe), "sink");
   GstPad *pad = gst_element_get_static_pad (sink, "sink");
 
@@ -173,10 +179,18 @@ pause_pipeline (PauseRun * p)
   g_mutex_init (&p->lock);
   p->data = g_byte_array_new ();
   p->last_pts = GST_CLOCK_TIME_NONE;
+  p->discarded0 = emu_discarded ();
   gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, pause_probe, p, NULL);
   gst_object_unref (pad);
   gst_object_unref (sink);
+  g_free (launch);
   return pipe;
+}
+
+static GstElement *
+pause_pipeline (PauseRun * p)
+{
+  return pause_pipeline_with (p, "");
 }
 
 static void
@@ -193,7 +207,8 @@ fail_on_warnings (PauseRun * p)
   g_print ("%u bytes, %" G_GUINT64_FORMAT " lost, %u DISCONT, %u PTS back, "
       "%" G_GUINT64_FORMAT " discarded by the driver, %d SCR jumps, %s\n",
       p->data->len, p->bytes_lost, p->disconts, p->backwards,
-      emu_discarded (), scr_jumps (p->data->data, p->data->len),
+      emu_discarded () - p->discarded0, scr_jumps (p->data->data,
+          p->data->len),
       ends_with_gop (p) ? "ends with a GOP end" : "ends inside a GOP");
 
   GList *l;
@@ -236,7 +251,7 @@ GST_START_TEST (test_pvr_pause_keeps_stream_whole)
 
   gst_element_set_state (pipe, GST_STATE_NULL);
   fail_on_warnings (&p);
-  fail_unless_equals_uint64 (emu_discarded (), 0);
+  fail_unless_equals_uint64 (emu_discarded () - p.discarded0, 0);
   fail_unless_equals_uint64 (p.bytes_lost, 0);
   fail_unless_equals_int (p.disconts, 0);
   fail_unless_equals_int (p.backwards, 0);
@@ -332,7 +347,7 @@ GST_START_TEST (test_hdpvr_pause_reads_on)
 
   gst_element_set_state (pipe, GST_STATE_NULL);
   fail_on_warnings (&p);
-  fail_unless_equals_uint64 (emu_discarded (), 0);
+  fail_unless_equals_uint64 (emu_discarded () - p.discarded0, 0);
   fail_unless_equals_uint64 (p.bytes_lost, 0);
   fail_unless_equals_int (p.disconts, 0);
   /* read while paused: stamped at the pause, never ahead of later ones */
@@ -341,6 +356,36 @@ GST_START_TEST (test_hdpvr_pause_reads_on)
    * would keep 5 of the 8: secs - 3) */
   fail_unless (p.data->len > HDPVR_BYTES_PER_S * (secs - 1.5), "%u bytes in "
       "%.1f s: the pause is missing", p.data->len, secs);
+  gst_object_unref (pipe);
+  pause_run_clear (&p);
+}
+
+GST_END_TEST;
+
+/* Read on into a queue too small for the pause (max-buffer-bytes 2 MB,
+ * 8 s at 812 kB/s): the queue's loss is told (a warning naming the bound,
+ * DISCONT, bytes-lost), and the driver still drops nothing. */
+GST_START_TEST (test_hdpvr_pause_queue_full_told)
+{
+  PauseRun p;
+  GstElement *pipe = pause_pipeline_with (&p, "max-buffer-bytes=2000000");
+  gboolean told = FALSE;
+  GList *l;
+
+  /* after the resume, past the 2 MB queued: the bytes after the hole */
+  play_pause_play (pipe, &p, 1000000, 3000000);
+  gst_element_set_state (pipe, GST_STATE_NULL);
+  for (l = p.warnings; l; l = l->next)
+    told |= strstr (l->data, "max-buffer-bytes=2000000") != NULL;
+  g_print ("%u bytes, %" G_GUINT64_FORMAT " lost, %u DISCONT, %"
+      G_GUINT64_FORMAT " discarded by the driver, %s\n", p.data->len,
+      p.bytes_lost, p.disconts, emu_discarded () - p.discarded0, p.warnings ?
+      (gchar *) p.warnings->data : "no warning");
+  fail_unless (told, "no warning of the queue's loss");
+  fail_unless (p.bytes_lost > 0, "bytes-lost 0");
+  fail_unless (p.disconts >= 1, "no DISCONT after the loss");
+  fail_unless_equals_uint64 (emu_discarded () - p.discarded0, 0);
+  fail_unless_equals_int (p.backwards, 0);
   gst_object_unref (pipe);
   pause_run_clear (&p);
 }
@@ -359,6 +404,7 @@ pause_suite (void)
   tcase_add_test (tc, test_pvr_paused_to_ready_then_again);
   tcase_add_test (tc, test_pvr_eos_while_paused_ends_at_gop);
   tcase_add_test (tc, test_hdpvr_pause_reads_on);
+  tcase_add_test (tc, test_hdpvr_pause_queue_full_told);
   return s;
 }
 
