@@ -358,8 +358,14 @@ read_next (gpointer data, gboolean behind, GstBuffer ** buf, gboolean * more,
     if (ret == GST_FLOW_OK)     /* what was lost meanwhile is a gap */
       GST_BUFFER_FLAG_SET (*buf, GST_BUFFER_FLAG_DISCONT);
   }
-  if (ret == GST_FLOW_OK)       /* ours: we may stop it at the end */
+  /* ours: we may stop it at the end.  Set under the lock, which the
+   * drain and the pause read it under (this thread is its only writer
+   * while it runs: the unlocked test is safe) */
+  if (ret == GST_FLOW_OK && !cap->encoder_started) {
+    g_mutex_lock (&cap->lock);
     cap->encoder_started = TRUE;
+    g_mutex_unlock (&cap->lock);
+  }
   /* read(): is more waiting already (the poll watches the device alone)? */
   if (ret == GST_FLOW_OK && cap->path->mode == IVTV_IO_RW)
     *more = gst_poll_wait (cap->poll, 0) > 0;
