@@ -373,8 +373,14 @@ read_next (gpointer data, gboolean behind, GstBuffer ** buf, gboolean * more,
     if (ret == GST_FLOW_OK)     /* what was lost meanwhile is a gap */
       GST_BUFFER_FLAG_SET (*buf, GST_BUFFER_FLAG_DISCONT);
   }
-  if (ret == GST_FLOW_OK)       /* ours: we may stop it at the end */
+  /* ours: we may stop it at the end.  Set under the lock, which the
+   * drain and the pause read it under (this thread is its only writer
+   * while it runs: the unlocked test is safe) */
+  if (ret == GST_FLOW_OK && !cap->encoder_started) {
+    g_mutex_lock (&cap->lock);
     cap->encoder_started = TRUE;
+    g_mutex_unlock (&cap->lock);
+  }
   if (ret == GST_FLOW_OK && cap->path->mode == IVTV_IO_RW)
     *more = more_waiting (cap, gst_buffer_get_size (*buf));
   return ret;

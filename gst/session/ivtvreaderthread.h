@@ -100,6 +100,16 @@ void ivtv_reader_thread_set_flushing (IvtvReaderThread * r,
 /* Produce returned FLUSHING after this: the stream ends (EOS after the
  * queued buffers) instead of waiting for the flushing to end. */
 void ivtv_reader_thread_end (IvtvReaderThread * r);
+/* Read on while the element is PAUSED (@read; the default is not to: a
+ * live source captures in PLAYING only).  Buffers read meanwhile get the
+ * running time at which it paused (it stands still in PAUSED), so they
+ * come before every later one, none ahead of it. */
+void ivtv_reader_thread_set_read_paused (IvtvReaderThread * r,
+    gboolean read);
+/* The MPEG stream's clock may jump at the next buffer without a loss (an
+ * encoder paused and resumed: whether its SCR ran on meanwhile is the
+ * firmware's): it is measured afresh from there. */
+void ivtv_reader_thread_restart_clock (IvtvReaderThread * r);
 /* Posts the final ivtvsrc-stats now (once: later calls and the stop post
  * none; the periodic ones end) */
 void ivtv_reader_thread_post_final (IvtvReaderThread * r);

@@ -49,7 +49,8 @@
  *  - vidioc_encoder_cmd() / vidioc_try_encoder_cmd(): `a->flags = 0`, so
  *    V4L2_ENC_CMD_STOP_AT_GOP_END is ignored and cleared in the returned
  *    flags, and STOP stops streaming at once (hdpvr_stop_streaming()):
- *    nothing drains to the end of a GOP.
+ *    nothing drains to the end of a GOP; any other command (PAUSE,
+ *    RESUME) is EINVAL: the encoder cannot pause.
  *  - hdpvr_read() / hdpvr_cancel_queue(): the next stream is read from
  *    where the last reader stopped inside its 8 KiB USB buffer (below).
  * Not modelled (tests/emu/README.md says why): the picture of an HD timing
@@ -401,6 +402,10 @@ hdpvr_ioctl (struct emu_file *f, unsigned long req, void *arg)
       struct v4l2_encoder_cmd *cmd = arg;
       long r;
 
+      /* only START and STOP: PAUSE, RESUME are EINVAL ("Unsupported
+       * encoder cmd", vidioc_encoder_cmd / vidioc_try_encoder_cmd) */
+      if (cmd->cmd != V4L2_ENC_CMD_START && cmd->cmd != V4L2_ENC_CMD_STOP)
+        return -EINVAL;
       cmd->flags = 0;
       r = emu_engine_mpeg.ioctl (f, req, arg);
       cmd->flags = 0;
