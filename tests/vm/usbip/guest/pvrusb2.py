@@ -145,7 +145,7 @@ def c_bind():
 
 
 def c_compliance():
-    p = run(["v4l2-compliance", "-d", need_node()], 300)
+    p = gst_run(["v4l2-compliance", "-d", need_node()], 300)   # its reads close too
     m = re.search(r"Total for \S+ device \S+: (\d+), Succeeded: (\d+), Failed: (\d+), "
                   r"Warnings: (\d+)", p.stdout)
     if not m:
@@ -209,7 +209,7 @@ def c_read_exact():
     finally:
         dev.send("gate 0")
         dev.send("lead 0")
-        os.close(fd)
+        close_poked(fd, "read-exact's close")
     settle()
     path = out("read.mpg")
     with open(path, "wb") as f:
@@ -297,6 +297,22 @@ def poke_state_machine():
         return "%s set and restored (%s)" % (vols[0], old)
     except (OSError, ValueError) as e:
         return "%s: %s" % (vols[0], e)
+
+
+def close_poked(fd, what):
+    """os.close(fd) of a node this script read: the close stops the
+    stream and can hang in pvr2_hdw_wait as a command's does (finish_proc):
+    after 9 s the driver is poked once (counted)."""
+    t = threading.Thread(target=os.close, args=(fd,), daemon=True)
+    t.start()
+    t.join(9)
+    if t.is_alive():
+        POKES.append(what)
+        log("%s waits for 9 s: poking the driver (poke %d): %s" % (
+            what, len(POKES), poke_state_machine()))
+        t.join(30)
+        if t.is_alive():
+            raise Fail("%s did not return 30 s after the poke" % what)
 
 
 def finish_proc(p, timeout):
