@@ -302,13 +302,13 @@ def poke_state_machine():
 def close_poked(fd, what):
     """os.close(fd) of a node this script read: the close stops the
     stream and can hang in pvr2_hdw_wait as a command's does (finish_proc):
-    after 9 s the driver is poked once (counted)."""
+    after 6 s the driver is poked once (counted)."""
     t = threading.Thread(target=os.close, args=(fd,), daemon=True)
     t.start()
-    t.join(9)
+    t.join(6)
     if t.is_alive():
         POKES.append(what)
-        log("%s waits for 9 s: poking the driver (poke %d): %s" % (
+        log("%s waits for 6 s: poking the driver (poke %d): %s" % (
             what, len(POKES), poke_state_machine()))
         t.join(30)
         if t.is_alive():
@@ -317,7 +317,7 @@ def close_poked(fd, what):
 
 def finish_proc(p, timeout):
     """Waits for a started command (gst-launch, ivtv-capture); its output.
-    A task of it that sits in pvr2_hdw_wait for 3 looks 3 s apart (a
+    A task of it that sits in pvr2_hdw_wait for 3 looks 2 s apart (a
     close or a commit takes well under a second) is the kernel's lost
     wake-up: the driver is poked once (poke_state_machine); any other hang
     is reported with kernel stacks and gdb's backtrace."""
@@ -325,14 +325,14 @@ def finish_proc(p, timeout):
     o, end, seen, poked = None, time.monotonic() + timeout, 0, False
     while o is None and time.monotonic() < end:
         try:
-            o, _ = p.communicate(timeout=3)
+            o, _ = p.communicate(timeout=2)
         except subprocess.TimeoutExpired:
             seen = seen + 1 if "pvr2_hdw_wait" in stacks(p.pid) else 0
             if seen >= 3 and not poked:
                 # counted, not hidden (checks.txt's comment)
                 poked = True
                 POKES.append(" ".join(cmd[1:4]))
-                log("a task waits in pvr2_hdw_wait for 9 s: poking the driver "
+                log("a task waits in pvr2_hdw_wait for 6 s: poking the driver "
                     "(poke %d): %s" % (len(POKES), poke_state_machine()))
                 end = time.monotonic() + 30
     if o is None:
