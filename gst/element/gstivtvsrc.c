@@ -40,6 +40,12 @@
  * `timeout` seconds a warning, for twice as long an error; with
  * `reconnect=true` an unplugged card is waited for (`ivtvsrc-reconnect`
  * messages, state lost / restored).
+ *
+ * PAUSED does not cut holes into a recording: an MPEG encoder that can
+ * pause (ivtv, cx18) is paused with the pipeline and resumes in PLAYING
+ * (the file goes on from there); one that cannot (hdpvr, pvrusb2) is read
+ * on into the queue meanwhile (max-buffer-bytes), its buffers stamped with
+ * the running time of the pause.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -233,6 +239,12 @@ gst_ivtv_src_change_state (GstElement * element, GstStateChange transition)
     return GST_STATE_CHANGE_FAILURE;
   if (transition == GST_STATE_CHANGE_READY_TO_PAUSED && !start_capture (src))
     return GST_STATE_CHANGE_FAILURE;    /* one error, posted */
+  /* an MPEG encoder pauses with the pipeline, or is read on meanwhile:
+   * PAUSED does not splice the recording (issue 28 item 1) */
+  if (transition == GST_STATE_CHANGE_PLAYING_TO_PAUSED)
+    ivtv_capture_set_playing (src->capture, FALSE);
+  else if (transition == GST_STATE_CHANGE_PAUSED_TO_PLAYING)
+    ivtv_capture_set_playing (src->capture, TRUE);
 
   ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
   if (transition == GST_STATE_CHANGE_READY_TO_PAUSED
@@ -258,6 +270,8 @@ gst_ivtv_src_send_event (GstElement * element, GstEvent * event)
 {
   GstIvtvSrc *src = GST_IVTV_SRC (element);
 
+  if (GST_EVENT_TYPE (event) == GST_EVENT_EOS)
+    ivtv_capture_end_pause (src->capture);      /* EOS while PAUSED */
   if (GST_EVENT_TYPE (event) == GST_EVENT_EOS
       && ivtv_capture_drain (src->capture)) {
     GST_INFO_OBJECT (src, "EOS: encoder stopped at the end of the GOP, "

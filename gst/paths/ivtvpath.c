@@ -16,13 +16,16 @@ void
 ivtv_stall_init (IvtvStall * stall, guint timeout)
 {
   stall->warned = FALSE;
+  stall->set_at = 0;
   ivtv_stall_set_timeout (stall, timeout);
+  stall->seen_generation = g_atomic_int_get (&stall->generation);
 }
 
 void
 ivtv_stall_set_timeout (IvtvStall * stall, guint seconds)
 {
   g_atomic_int_set (&stall->timeout, (gint) seconds);
+  g_atomic_int_inc (&stall->generation);
 }
 
 GstFlowReturn
@@ -30,8 +33,16 @@ ivtv_stall_check (IvtvStall * stall, GstElement * element,
     const IvtvDevice * dev, gint64 since, IvtvError ** error)
 {
   guint timeout = (guint) g_atomic_int_get (&stall->timeout);
-  gint64 idle = g_get_monotonic_time () - since;
+  gint generation = g_atomic_int_get (&stall->generation);
+  gint64 now = g_get_monotonic_time (), idle;
   gint64 limit = (gint64) timeout * G_USEC_PER_SEC;
+
+  /* a timeout set (again) counts from then: seen here first */
+  if (generation != stall->seen_generation) {
+    stall->seen_generation = generation;
+    stall->set_at = now;
+  }
+  idle = now - MAX (since, stall->set_at);
 
   if (timeout == 0)
     return GST_FLOW_OK;

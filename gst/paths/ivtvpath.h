@@ -161,11 +161,18 @@ ivtv_path_free (IvtvPath * path)
 /* ---- the stall watchdog, shared by every path ----
  * No data for `timeout` seconds of one create()'s wait (never counting
  * time the streaming thread spent downstream) posts a warning once, for
- * twice as long an error; data again after a warning posts an info. */
+ * twice as long an error; data again after a warning posts an info.
+ * A timeout set while a wait goes on counts from when it was set (a
+ * paused encoder's capture has none, ivtvcapturepause.c: no data is due
+ * then; the wait that spanned the pause must not be taken for a stall). */
 typedef struct
 {
   gint timeout;                 /* seconds, atomic; 0 = wait for ever */
+  gint generation;              /* atomic: set_timeout calls */
   gboolean warned;
+  /* the waiting thread's: the generation seen, and since when */
+  gint seen_generation;
+  gint64 set_at;
 } IvtvStall;
 
 void ivtv_stall_init (IvtvStall * stall, guint timeout);

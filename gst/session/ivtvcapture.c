@@ -239,6 +239,9 @@ ivtv_capture_stop (IvtvCapture * cap)
     GError *err = NULL;
     gboolean at_gop_end;
 
+    /* paused (PAUSED -> READY): resumed first, or the STOP at the GOP end
+     * would wait for a GOP end that never comes (ivtvcapturepause.c) */
+    ivtv_capture_resume_encoder (cap);
     /* an adopted fd's open file is the application's: the encoder our
      * reads started may run on in it, ours at the next start (issue 28) */
     if (ivtv_encoder_stop_full (&cap->dev, &at_gop_end) && at_gop_end
@@ -263,6 +266,7 @@ ivtv_capture_stop (IvtvCapture * cap)
   cap->mpeg = FALSE;
   cap->need_sniff = FALSE;
   cap->encoder_started = FALSE;
+  cap->encoder_paused = FALSE;
   gst_clear_caps (&cap->caps);  /* the next capture negotiates again */
   g_mutex_unlock (&cap->lock);
 }

@@ -217,6 +217,18 @@ void ivtv_capture_last_buffer (IvtvCapture * cap);
  * with EOS), FALSE when the base class should handle it. */
 gboolean ivtv_capture_drain (IvtvCapture * cap);
 
+/* PLAYING -> PAUSED (@playing FALSE) and back (issue 28 item 1;
+ * ivtvcapturepause.c): a read() MPEG encoder that can pause is paused
+ * (ENCODER_CMD PAUSE: ivtv, cx18) and resumed; one that cannot (hdpvr,
+ * pvrusb2) is read on into the capture queue while paused; what the
+ * driver holds is read on either way, stamped with the running time of
+ * the pause.  Nothing else changes for other captures. */
+void ivtv_capture_set_playing (IvtvCapture * cap, gboolean playing);
+/* EOS asked (before ivtv_capture_drain): a paused encoder resumes (its
+ * STOP at the end of the GOP needs a GOP end) and the rest is read even
+ * while PAUSED. */
+void ivtv_capture_end_pause (IvtvCapture * cap);
+
 /* unlock/unlock_stop: every wait returns at once while flushing. */
 void ivtv_capture_set_flushing (IvtvCapture * cap, gboolean flushing);
 

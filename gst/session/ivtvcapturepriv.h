@@ -2,8 +2,9 @@
 /* ivtvsrc — the capture session's inside, shared by its files:
  * ivtvcapture.c (new/free, start/stop, I/O choice, live changes),
  * ivtvcaptureopen.c (the opener: recipe, card, settings),
- * ivtvcaptureformat.c (the format state) and ivtvcaptureread.c (the run:
- * path, reader thread, reconnect, drain).  Nothing else includes it. */
+ * ivtvcaptureformat.c (the format state), ivtvcaptureread.c (the run:
+ * path, reader thread, reconnect, drain) and ivtvcapturepause.c (across
+ * PAUSED).  Nothing else includes it. */
 #ifndef __IVTV_CAPTURE_PRIV_H__
 #define __IVTV_CAPTURE_PRIV_H__
 
@@ -80,6 +81,8 @@ struct _IvtvCapture
   /* the run's (ivtvcaptureread.c), lock: from start to stop */
   IvtvCaptureState state;       /* read unlocked by is_capturing (a hint) */
   gboolean encoder_started;     /* our reads started the encoder */
+  gboolean encoder_paused;      /* ENCODER_CMD PAUSE is in force
+                                 * (ivtvcapturepause.c) */
   IvtvSignal signal;            /* its own lock (ivtvsignal.h) */
 
   /* state_lock — what unlock()/unlock_stop(), property reads and the
@@ -119,6 +122,11 @@ gboolean ivtv_capture_ensure_open (IvtvCapture * cap);
 gboolean ivtv_capture_apply_settings (IvtvCapture * cap, guint what,
     gboolean live);
 void ivtv_capture_check_lock (IvtvCapture * cap);
+
+/* ---- the pause (ivtvcapturepause.c), lock held ----
+ * resume_encoder: ENCODER_CMD RESUME of an encoder we paused, before it
+ * is stopped (and at PLAYING). */
+void ivtv_capture_resume_encoder (IvtvCapture * cap);
 
 /* ---- the format state (ivtvcaptureformat.c), lock held ----
  * apply_format: S_FMT (and S_PARM) for @caps; FALSE after posting (or

@@ -720,3 +720,17 @@ ivtv_encoder_stop_full (IvtvDevice * dev, gboolean * at_gop_end)
       "at the end of the GOP" : "at once (the driver cleared STOP_AT_GOP_END)");
   return TRUE;
 }
+
+gint
+ivtv_encoder_pause (IvtvDevice * dev, gboolean pause)
+{
+  struct v4l2_encoder_cmd cmd;
+  gint ret;
+
+  memset (&cmd, 0, sizeof (cmd));
+  cmd.cmd = pause ? V4L2_ENC_CMD_PAUSE : V4L2_ENC_CMD_RESUME;
+  ret = ivtv_ioctl (dev, VIDIOC_ENCODER_CMD, &cmd);
+  GST_DEBUG_OBJECT (dev->owner, "ENCODER_CMD %s: %s", pause ? "PAUSE" :
+      "RESUME", ret < 0 ? g_strerror (-ret) : "done");
+  return ret < 0 ? ret : 0;
+}

@@ -82,6 +82,14 @@ gboolean ivtv_encoder_stop (IvtvDevice * dev);
  * FALSE after TRUE: it stopped at once without draining (hdpvr). */
 gboolean ivtv_encoder_stop_full (IvtvDevice * dev, gboolean * at_gop_end);
 
+/* VIDIOC_ENCODER_CMD PAUSE (@pause) or RESUME: 0, or -errno: -EPERM when
+ * the encoder is not running, -ENOTTY (no encoder commands: pvrusb2) or
+ * -EINVAL (no such command: hdpvr) when it cannot pause.  ivtv and cx18
+ * pause the encoder (ivtv-ioctl.c ivtv_encoder_cmd: CX2341X_ENC_PAUSE_
+ * ENCODER, audio muted until RESUME); what the driver holds stays
+ * readable. */
+gint ivtv_encoder_pause (IvtvDevice * dev, gboolean pause);
+
 /* v4l2-ctl's name of a control: "Video Bitrate" -> "video_bitrate"
  * (lower case, runs of anything else one '_', none at the ends). */
 gchar *ivtv_encoder_control_name (const gchar * name);

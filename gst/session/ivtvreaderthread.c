@@ -45,6 +45,8 @@ struct _IvtvReaderThread
   /* an MPEG byte stream's own clock: what the driver dropped (reader
    * thread only; NULL for other streams) */
   IvtvStreamClock *clock;
+  gint clock_restart;           /* atomic: forget the clock at the next
+                                 * buffer (an encoder resumed) */
   guint64 clock_bytes;          /* found, not yet warned about */
   GstClockTime clock_at, clock_dur, last_clock_warn;
   gint64 pace_us;               /* byte streams: the least time between reads */
@@ -55,9 +57,8 @@ struct _IvtvReaderThread
   GMutex lock;                  /* the flags below */
   GCond cond;
   gboolean flushing, stopping, ending;
+  gboolean read_paused;         /* read on while the element is PAUSED */
   gboolean final_posted;
-  gint64 last_pop_us;           /* monotonic: create() last took a buffer */
-  gboolean in_pop;              /* create() waits for a buffer */
 
   GstClock *sysclock;
   GstClockID tick_id;
@@ -65,6 +66,7 @@ struct _IvtvReaderThread
 
   /* reader thread only */
   GstClockTime first_pts;
+  GstClockTime last_clock_pts;  /* the last PTS taken from the clock */
   guint64 next_offset;          /* frames: the offset expected next */
   gboolean have_offset;
   guint64 gap_frames, gap_bytes;        /* not yet warned about */
@@ -291,7 +293,8 @@ check_stream_clock (IvtvReaderThread * r, GstBuffer * buf)
 
   if (r->clock == NULL)
     return buf;
-  if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT))
+  if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT)
+      || g_atomic_int_compare_and_exchange (&r->clock_restart, 1, 0))
     ivtv_stream_clock_reset (r->clock); /* a new stream (reconnect) */
   if (gst_buffer_map (buf, &map, GST_MAP_READ)) {
     n = ivtv_stream_clock_feed (r->clock, map.data, map.size, &losses);
@@ -338,12 +341,23 @@ running_time_now (GstElement * element)
   return now > base ? now - base : 0;
 }
 
+static gboolean is_playing (GstElement * element);
+
+/* @more: the card has more data now (produce's hint): the consumer may
+ * sleep on (ivtv_queue_push_more). */
 static void
-take_buffer (IvtvReaderThread * r, GstBuffer * buf)
+take_buffer (IvtvReaderThread * r, GstBuffer * buf, gboolean more)
 {
   if (!GST_BUFFER_PTS_IS_VALID (buf)) {
     GstClockTime now = running_time_now (r->element);
 
+    /* read while PAUSED (read_paused): the running time stands still
+     * there, and goes on from there in PLAYING; a buffer stamped with the
+     * clock's time meanwhile would lie ahead of every later one */
+    if (!is_playing (r->element) && GST_CLOCK_TIME_IS_VALID (r->last_clock_pts)
+        && (!GST_CLOCK_TIME_IS_VALID (now) || now > r->last_clock_pts))
+      now = r->last_clock_pts;
+    r->last_clock_pts = now;
     buf = gst_buffer_make_writable (buf);
     GST_BUFFER_PTS (buf) = now;
   }
@@ -358,12 +372,14 @@ take_buffer (IvtvReaderThread * r, GstBuffer * buf)
   ivtv_stats_add_read (r->stats, gst_buffer_get_size (buf), monotonic ());
   check_gap (r, buf);
   buf = check_stream_clock (r, buf);
-  if (ivtv_queue_push (r->queue, buf) == IVTV_QUEUE_OK)
+  if (ivtv_queue_push_more (r->queue, buf, more) == IVTV_QUEUE_OK)
     r->queued++;
 }
 
 /* A live source captures in PLAYING only: paused, the card is not read
- * (the driver drops what comes meanwhile, a gap that is reported). */
+ * (the driver drops what comes meanwhile, a gap that is reported), unless
+ * the session asks to read on (read_paused: an encoder that cannot
+ * pause, a drain). */
 static gboolean
 is_playing (GstElement * element)
 {
@@ -386,8 +402,8 @@ wait_not_flushing (IvtvReaderThread * r, gboolean after_flushing_flow)
   if (after_flushing_flow && !r->flushing && !r->stopping && !r->ending)
     g_cond_wait_until (&r->cond, &r->lock, g_get_monotonic_time () +
         10 * G_TIME_SPAN_MILLISECOND);
-  while ((r->flushing || !is_playing (r->element)) && !r->stopping
-      && !r->ending)
+  while ((r->flushing || (!r->read_paused && !is_playing (r->element)))
+      && !r->stopping && !r->ending)
     g_cond_wait_until (&r->cond, &r->lock, g_get_monotonic_time () +
         10 * G_TIME_SPAN_MILLISECOND);
   go_on = !r->stopping && !r->ending;
@@ -403,7 +419,7 @@ wait_not_flushing (IvtvReaderThread * r, gboolean after_flushing_flow)
  * when the card is caught up: a big read, or more data waiting (a backlog,
  * a card that is not paced), goes on at once.  Stop, flushing and EOS end
  * the wait. */
-#define PACE_BIG_READ (64 * 1024)
+#define PACE_BIG_READ IVTV_READER_BIG_READ
 
 static void
 pace (IvtvReaderThread * r, gint64 read_start, gsize size, gboolean more)
@@ -432,10 +448,8 @@ reader_loop (gpointer data)
     gint64 t0;
 
     ivtv_queue_get_level (r->queue, &level);
-    g_mutex_lock (&r->lock);
-    behind = level.buffers > 0 && !r->in_pop
-        && g_get_monotonic_time () - r->last_pop_us > BEHIND_US;
-    g_mutex_unlock (&r->lock);
+    behind = level.buffers > 0 && !level.consumer_waiting
+        && g_get_monotonic_time () - level.consumer_returned_us > BEHIND_US;
     /* a V4L2 buffer queued now would be out of the driver until
      * downstream catches up */
     t0 = g_get_monotonic_time ();
@@ -443,7 +457,7 @@ reader_loop (gpointer data)
     if (ret == GST_FLOW_OK) {
       gsize size = gst_buffer_get_size (buf);
 
-      take_buffer (r, buf);
+      take_buffer (r, buf, more);
       if (r->max_buffers > 0 && r->queued >= r->max_buffers) {
         /* num-buffers: the recording ends after these (issue 28 item 8) */
         GST_DEBUG_OBJECT (r->element, "%" G_GINT64_FORMAT " buffers queued: "
@@ -491,8 +505,8 @@ ivtv_reader_thread_start (GstElement * element,
   r->last_clock_warn = GST_CLOCK_TIME_NONE;
   r->max_buffers = limits->max_buffers;
   r->first_pts = GST_CLOCK_TIME_NONE;
+  r->last_clock_pts = GST_CLOCK_TIME_NONE;
   r->last_gap_warn = GST_CLOCK_TIME_NONE;
-  r->last_pop_us = g_get_monotonic_time ();
   g_mutex_init (&r->lock);
   g_cond_init (&r->cond);
   r->sysclock = gst_system_clock_obtain ();
@@ -534,14 +548,9 @@ ivtv_reader_thread_pop (IvtvReaderThread * r, GstBuffer ** buf,
 {
   GstFlowReturn ret;
 
-  g_mutex_lock (&r->lock);
-  r->in_pop = TRUE;
-  g_mutex_unlock (&r->lock);
+  /* no lock of ours per buffer: the queue keeps when pop last returned
+   * and whether it waits (the reader's `behind`) */
   ret = ivtv_queue_pop_full (r->queue, buf, (gpointer *) error);
-  g_mutex_lock (&r->lock);
-  r->in_pop = FALSE;
-  r->last_pop_us = g_get_monotonic_time ();
-  g_mutex_unlock (&r->lock);
   /* the final stats before the end: EOS, or the error the element posts
    * next (issue 28 item 12: error paths had none until stop) */
   if (ret != GST_FLOW_OK && ret != GST_FLOW_FLUSHING)
@@ -566,6 +575,21 @@ ivtv_reader_thread_end (IvtvReaderThread * r)
   r->ending = TRUE;
   g_cond_broadcast (&r->cond);
   g_mutex_unlock (&r->lock);
+}
+
+void
+ivtv_reader_thread_set_read_paused (IvtvReaderThread * r, gboolean read)
+{
+  g_mutex_lock (&r->lock);
+  r->read_paused = read;
+  g_cond_broadcast (&r->cond);
+  g_mutex_unlock (&r->lock);
+}
+
+void
+ivtv_reader_thread_restart_clock (IvtvReaderThread * r)
+{
+  g_atomic_int_set (&r->clock_restart, 1);
 }
 
 void

@@ -53,10 +53,16 @@ typedef struct
                                  * so never dropped as a loss; <= 0: none */
 } IvtvReaderLimits;
 
+/* A read of at least this many bytes is not paced, and need not say
+ * whether more is waiting with certainty. */
+#define IVTV_READER_BIG_READ (64 * 1024)
+
 /* The next buffer from the card.  @behind: buffers are waiting in the
  * queue (downstream is behind), so a streaming path should copy frames out
  * of its V4L2 buffers rather than hand those out.  *more: the card has
- * more data right now (may be left FALSE when unknown).  Returns as a
+ * more data right now (may be left FALSE when unknown; for a read of
+ * IVTV_READER_BIG_READ or more, "most likely" is enough: the consumer
+ * then sleeps on for at most IVTV_QUEUE_BATCH_WAIT_US).  Returns as a
  * path's create() does (GST_FLOW_ERROR with *@error), never
  * IVTV_FLOW_DEVICE_LOST. */
 typedef GstFlowReturn (*IvtvReaderProduce) (gpointer data, gboolean behind,
@@ -94,6 +100,16 @@ void ivtv_reader_thread_set_flushing (IvtvReaderThread * r,
 /* Produce returned FLUSHING after this: the stream ends (EOS after the
  * queued buffers) instead of waiting for the flushing to end. */
 void ivtv_reader_thread_end (IvtvReaderThread * r);
+/* Read on while the element is PAUSED (@read; the default is not to: a
+ * live source captures in PLAYING only).  Buffers read meanwhile get the
+ * running time at which it paused (it stands still in PAUSED), so they
+ * come before every later one, none ahead of it. */
+void ivtv_reader_thread_set_read_paused (IvtvReaderThread * r,
+    gboolean read);
+/* The MPEG stream's clock may jump at the next buffer without a loss (an
+ * encoder paused and resumed: whether its SCR ran on meanwhile is the
+ * firmware's): it is measured afresh from there. */
+void ivtv_reader_thread_restart_clock (IvtvReaderThread * r);
 /* Posts the final ivtvsrc-stats now (once: later calls and the stop post
  * none; the periodic ones end) */
 void ivtv_reader_thread_post_final (IvtvReaderThread * r);

@@ -2,8 +2,9 @@
 /* Unit tests of the read() path (gst/paths/ivtvread.c) against a scripted fake
  * read (fakedev.h): short reads are pushed as they are, EINTR/EAGAIN
  * retried, EIO retried then an error (an unplug when QUERYCAP fails too),
- * ENODEV/EBUSY errors that say what
- * happened, flushing returns at once. */
+ * ENODEV/EBUSY errors that say what happened, flushing returns at once;
+ * the stall watchdog's timeout counts from when it was set
+ * (gst/paths/ivtvpath.c). */
 #include <gst/check/gstcheck.h>
 #include <errno.h>
 #include <string.h>
@@ -258,6 +259,35 @@ GST_START_TEST (test_read_flushing)
 
 GST_END_TEST;
 
+/* A wait that began 20 s ago, its timeout (5 s) set again just now (an
+ * encoder resumed after a pause, ivtvcapturepause.c): no stall yet; 20 s
+ * counted from the wait's start would be the error (2 x 5 s). */
+GST_START_TEST (test_stall_timeout_counts_from_set)
+{
+  IvtvStall stall;
+  IvtvDevice dev;
+  IvtvError *error = NULL;
+  gint64 since = g_get_monotonic_time () - 20 * G_USEC_PER_SEC;
+
+  memset (&dev, 0, sizeof (dev));
+  dev.path = (gchar *) "/dev/video0";
+  ivtv_stall_init (&stall, 0);
+  fail_unless_equals_int (ivtv_stall_check (&stall, NULL, &dev, since,
+          &error), GST_FLOW_OK);
+  ivtv_stall_set_timeout (&stall, 5);
+  fail_unless_equals_int (ivtv_stall_check (&stall, NULL, &dev, since,
+          &error), GST_FLOW_OK);
+  fail_unless (error == NULL);
+  fail_if (stall.warned, "warned of a stall at once");
+  /* a timeout that was not set again counts from the wait's start */
+  ivtv_stall_init (&stall, 5);
+  fail_unless_equals_int (ivtv_stall_check (&stall, NULL, &dev, since,
+          &error), GST_FLOW_ERROR);
+  ivtv_error_free (error);
+}
+
+GST_END_TEST;
+
 static Suite *
 read_suite (void)
 {
@@ -270,6 +300,7 @@ read_suite (void)
   tcase_add_test (tc, test_read_eio_unplugged);
   tcase_add_test (tc, test_read_idle_unplugged);
   tcase_add_test (tc, test_read_flushing);
+  tcase_add_test (tc, test_stall_timeout_counts_from_set);
   return s;
 }
 

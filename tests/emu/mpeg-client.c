@@ -14,6 +14,9 @@
  *   mpeg-client stop-backlog OUT STALL read|close
  *                        (a backlog, then ENCODER_CMD STOP at GOP end,
  *                         then read to the end, or close)
+ *   mpeg-client pause    (ENCODER_CMD PAUSE/RESUME as ivtv's: EPERM before
+ *                         the encoder runs, the backlog still read while
+ *                         paused, then nothing, one stream across it)
  * Exit 0 = pass, 1 = fail (with a message). */
 #include <errno.h>
 #include <fcntl.h>
@@ -482,6 +485,118 @@ stop_backlog (int argc, char **argv)
   return 0;
 }
 
+/* Reads what is there for @secs (non-blocking fd, 20 ms polls), appending
+ * it to @all (at most @cap bytes); the bytes read in the last @quiet
+ * seconds go to *late. */
+static uint64_t
+read_for (int fd, double secs, double quiet, unsigned char *all,
+    uint64_t * len, uint64_t cap, uint64_t * late)
+{
+  double t0 = now_s ();
+  uint64_t total = 0;
+
+  *late = 0;
+  while (now_s () - t0 < secs) {
+    struct pollfd pfd = {.fd = fd,.events = POLLIN };
+    ssize_t n;
+
+    if (poll (&pfd, 1, 20) <= 0)
+      continue;
+    n = read (fd, buf, sizeof (buf));
+    if (n < 0 && (errno == EAGAIN || errno == EINTR))
+      continue;
+    if (n <= 0)
+      fail ("read: %s", n < 0 ? strerror (errno) : "end of stream");
+    if (*len + (uint64_t) n > cap)
+      fail ("more than %llu bytes", (unsigned long long) cap);
+    memcpy (all + *len, buf, (size_t) n);
+    *len += (uint64_t) n;
+    total += (uint64_t) n;
+    if (now_s () - t0 >= secs - quiet)
+      *late += (uint64_t) n;
+  }
+  return total;
+}
+
+static int
+encoder_cmd (int fd, uint32_t c)
+{
+  struct v4l2_encoder_cmd cmd;
+
+  memset (&cmd, 0, sizeof (cmd));
+  cmd.cmd = c;
+  return ioctl (fd, VIDIOC_ENCODER_CMD, &cmd) < 0 ? -errno : 0;
+}
+
+/* SCR jumps of more than 0.5 s between the packs at every 2048 bytes of
+ * the program stream (-1: not such packs) */
+static int
+scr_jumps (const unsigned char *d, uint64_t n)
+{
+  uint64_t prev = 0, i;
+  int jumps = 0;
+
+  for (i = 0; i + 14 <= n; i += 2048) {
+    const unsigned char *b = d + i + 4;
+    uint64_t scr;
+
+    if (d[i] || d[i + 1] || d[i + 2] != 1 || d[i + 3] != 0xba
+        || b[0] >> 6 != 1)
+      return -1;
+    scr = (uint64_t) ((b[0] >> 3) & 7) << 30 | (uint64_t) (b[0] & 3) << 28
+        | (uint64_t) b[1] << 20 | (uint64_t) (b[2] >> 3) << 15
+        | (uint64_t) (b[2] & 3) << 13 | (uint64_t) b[3] << 5 | b[4] >> 3;
+    if (i > 0 && (scr < prev || scr - prev > 45000))
+      jumps++;
+    prev = scr;
+  }
+  return jumps;
+}
+
+/* pause: ivtv-ioctl.c ivtv_encoder_cmd.  PAUSE before the encoder runs
+ * is EPERM; 1 s read, 1 s not read (a backlog builds in the driver's
+ * queue), PAUSE (twice: the second changes nothing), 2 s read: the backlog
+ * comes, the last second nothing (the stream stands still); RESUME, 1 s
+ * read: data again, and the whole is one stream (its SCR without a jump) */
+static int
+check_pause (void)
+{
+  uint64_t cap = 16u << 20, len = 0, late, before, paused, after;
+  unsigned char *all = malloc (cap);
+  int fd = open_dev (O_NONBLOCK), r;
+
+  if (!all)
+    fail ("malloc");
+  if ((r = encoder_cmd (fd, V4L2_ENC_CMD_PAUSE)) != -EPERM)
+    fail ("PAUSE before the encoder runs: %s, not EPERM", strerror (-r));
+  before = read_for (fd, 1.0, 0, all, &len, cap, &late);
+  usleep (1000000);
+  if ((r = encoder_cmd (fd, V4L2_ENC_CMD_PAUSE)) != 0
+      || (r = encoder_cmd (fd, V4L2_ENC_CMD_PAUSE)) != 0)
+    fail ("PAUSE: %s", strerror (-r));
+  paused = read_for (fd, 2.0, 1.0, all, &len, cap, &late);
+  printf ("pause: %llu bytes before, %llu while paused (the backlog), "
+      "%llu in its last second\n", (unsigned long long) before,
+      (unsigned long long) paused, (unsigned long long) late);
+  if (paused < 500000)
+    fail ("the backlog of 1 s was not read while paused");
+  if (late > 0)
+    fail ("the stream went on while paused");
+  if ((r = encoder_cmd (fd, V4L2_ENC_CMD_RESUME)) != 0)
+    fail ("RESUME: %s", strerror (-r));
+  after = read_for (fd, 1.0, 0, all, &len, cap, &late);
+  printf ("after RESUME %llu bytes; %d SCR jumps in %llu\n",
+      (unsigned long long) after, scr_jumps (all, len),
+      (unsigned long long) len);
+  if (after < 500000)
+    fail ("no stream after RESUME");
+  if (scr_jumps (all, len) != 0)
+    fail ("the stream is not one across the pause");
+  close (fd);
+  free (all);
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -512,8 +627,10 @@ main (int argc, char **argv)
     return capture (argc, argv);
   if (!strcmp (c, "stop-backlog"))
     return stop_backlog (argc, argv);
+  if (!strcmp (c, "pause"))
+    return check_pause ();
   fprintf (stderr, "usage: mpeg-client unplug N | eio N | eintr K | "
       "eagain K | short MAX | stall N | no-signal | std-change N | pacing | "
-      "events | capture OUT SECONDS [STALL_AT STALL_FOR]\n");
+      "events | capture OUT SECONDS [STALL_AT STALL_FOR] | pause\n");
   return 2;
 }

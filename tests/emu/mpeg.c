@@ -367,8 +367,17 @@ available (struct emu_file *f, int64_t now, int64_t *next_ns, bool *eos)
     }
   }
   if (ms->paused) {
+    /* ENCODER_CMD PAUSE (ivtv-ioctl.c ivtv_encoder_cmd: CX2341X_ENC_PAUSE_
+     * ENCODER 1,0): the encoder makes nothing, the stream stands still;
+     * what the driver's queue holds is still read (ivtv_read() takes
+     * q_full whatever the flag, ivtv-fileops.c) */
     p->paused_seen = true;
-    return 0;
+    if (fast)
+      return 0;
+    allowed = emu_mpq_head (&p->q);
+    if (p->stop_at != UINT64_MAX && allowed > p->stop_at - p->pos)
+      allowed = p->stop_at > p->pos ? p->stop_at - p->pos : 0;
+    return allowed;
   }
   if (p->paused_seen) {
     /* the encoder goes on from where it paused; the queue keeps its data */
@@ -562,6 +571,7 @@ encoder_cmd (struct emu_file *f, struct v4l2_encoder_cmd *cmd, bool try)
 {
   struct emu_device *dev = f->dev;
   struct mpeg_shared *ms = mshared (dev);
+  bool ended = false;
   long r = 0;
 
   switch (cmd->cmd) {
@@ -599,13 +609,29 @@ encoder_cmd (struct emu_file *f, struct v4l2_encoder_cmd *cmd, bool try)
       break;
     case V4L2_ENC_CMD_PAUSE:
     case V4L2_ENC_CMD_RESUME:
+      /* ivtv-ioctl.c ivtv_encoder_cmd: EPERM unless capturing; a second
+       * PAUSE or RESUME changes nothing (IVTV_F_I_ENC_PAUSED); paused, the
+       * stream stops advancing (available()) and goes on from there */
       if (!emu_owner_any (dev))
         r = -EPERM;
-      else
+      else {
+        /* what the encoder made until the pause is in the driver's queue
+         * (the engine counts it at each look: look now; from the reading
+         * file only, whose stream it is) */
+        if (cmd->cmd == V4L2_ENC_CMD_PAUSE && !ms->paused && emu_owner_is (f)) {
+          int64_t next;
+
+          available (f, emu_now_ns (), &next, &ended);
+        }
         ms->paused = cmd->cmd == V4L2_ENC_CMD_PAUSE;
+        emu_debug ("%s: encoder %s", dev->path, ms->paused ? "paused" :
+            "resumed");
+      }
       break;
   }
   emu_unlock (dev);
+  if (ended)
+    send_eos (dev);
   emu_wake (dev);
   return r;
 }
