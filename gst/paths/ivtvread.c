@@ -60,6 +60,7 @@ ivtv_read_start (IvtvReader * r, GstElement * element, IvtvDevice * dev,
   r->stall.warned = FALSE;
   r->last_data = g_get_monotonic_time ();
   r->eio_count = 0;
+  r->gone_check = 0;
   g_atomic_int_set (&r->drain, 0);
   r->read_first = FALSE;
   {
@@ -151,10 +152,16 @@ drain_time_left (IvtvReader * r, gint64 now)
   return MAX (end - now, 0);
 }
 
+static gboolean idle_and_gone (IvtvReader * r, gint64 since);
+
+/* wait_readable's answer when the device went away while nothing came */
+#define WAIT_GONE GST_FLOW_CUSTOM_SUCCESS_1
+
 /* Wait until the device is readable.  GST_FLOW_OK when it is; EOS when a
  * drain ran out of time; ERROR (*@error) when the stall watchdog gives up
  * (no data since @since, when create() began waiting: a streaming thread
- * held up downstream never counts as a stall). */
+ * held up downstream never counts as a stall); WAIT_GONE when the device
+ * went away meanwhile (idle_and_gone). */
 static GstFlowReturn
 wait_readable (IvtvReader * r, gint64 since, IvtvError ** error)
 {
@@ -178,6 +185,8 @@ wait_readable (IvtvReader * r, gint64 since, IvtvError ** error)
     } else if (ivtv_stall_check (&r->stall, r->element, r->dev,
             since, error) != GST_FLOW_OK) {
       return GST_FLOW_ERROR;
+    } else if (idle_and_gone (r, since)) {
+      return WAIT_GONE;
     }
 
     /* under the I/O lock, like read(): hdpvr_poll starts an idle device
@@ -278,9 +287,25 @@ device_gone (IvtvReader * r)
   }
   if (err == 0)
     return FALSE;
-  GST_INFO_OBJECT (r->element, "read() gave EIO (%u times before), %s %s: "
-      "%s went away", r->eio_count, how, g_strerror (err), dev->path);
+  GST_INFO_OBJECT (r->element, "%s, %s %s: %s went away", r->eio_count ?
+      "read() gave EIO" : "no data", how, g_strerror (err), dev->path);
   return TRUE;
+}
+
+/* No data since @since for a second or more: once a second, is the device
+ * gone (device_gone)?  pvrusb2 unplugged before its first read() had data
+ * (pvrusb2-ioread.c pvr2_ioread_avail holds data back until half of its
+ * buffers are ready, and the dead URBs never make that half) never makes
+ * poll() ready, so no read() ever gives the EIO. */
+static gboolean
+idle_and_gone (IvtvReader * r, gint64 since)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  if (now - since < G_USEC_PER_SEC || now - r->gone_check < G_USEC_PER_SEC)
+    return FALSE;
+  r->gone_check = now;
+  return device_gone (r);
 }
 
 /* Read once into @data, polling first unless a backlog is likely;
@@ -301,8 +326,12 @@ read_once (IvtvReader * r, guint8 * data, gsize size, GstFlowReturn * fret,
   for (;;) {
     if (g_atomic_int_get (&r->ended))
       return 0;                 /* the encoder stopped: end of stream */
-    if (!r->read_first && (*fret = wait_readable (r, since, error)) != GST_FLOW_OK)
-      return 0;
+    if (!r->read_first && (*fret = wait_readable (r, since, error)) != GST_FLOW_OK) {
+      if (*fret != WAIT_GONE)
+        return 0;
+      *fret = GST_FLOW_OK;
+      return -ENODEV;
+    }
     r->read_first = FALSE;      /* EAGAIN/EINTR: poll again */
     g_mutex_lock (&r->io_lock);
     n = g_atomic_int_get (&r->ended) ? 0 :

@@ -15,7 +15,9 @@
  * a failing read (ENODEV, EIO, EBUSY, ...) posts an element error saying
  * what happened; EIO is an unplug when QUERYCAP fails too (pvrusb2 keeps
  * its node after an unplug while it is open, and answers EIO), else it is
- * retried IVTV_READ_EIO_RETRIES times before it is an error.
+ * retried IVTV_READ_EIO_RETRIES times before it is an error.  While no
+ * data comes the same question is asked once a second (pvrusb2 unplugged
+ * before its first data never wakes poll() nor gives EIO).
  *
  * Stalls are the shared watchdog's (IvtvStall, ivtvpath.h), measured over
  * the whole wait of one create() (not per poll() call, and never counting
@@ -69,6 +71,8 @@ typedef struct
   gint stopping;                /* atomic: a stop waits for io_lock */
   gint64 drain_start, drain_deadline;   /* monotonic us */
   guint eio_count;              /* consecutive EIO */
+  gint64 gone_check;            /* monotonic us of the last idle check
+                                 * whether the device is gone */
   gboolean reconnect;           /* ENODEV: IVTV_FLOW_DEVICE_LOST, no error */
   gboolean nonblocking;         /* the fd is O_NONBLOCK: read() never blocks */
   gboolean read_first;          /* last read filled the buffer: skip poll */

@@ -219,6 +219,28 @@ GST_START_TEST (test_read_eio_unplugged)
 
 GST_END_TEST;
 
+/* pvrusb2 unplugged before its first data: poll() never ready, no read()
+ * at all (pvrusb2-ioread.c pvr2_ioread_avail waits for half its buffers);
+ * the idle check finds the device gone (here QUERYCAP EFAULT) within
+ * about a second: the one 'went away' error, no read */
+GST_START_TEST (test_read_idle_unplugged)
+{
+  static const gssize s[] = { 0 };
+  ReadFixture f;
+  GstBuffer *b;
+  gchar *err, c;
+
+  read_setup_ioctl (&f, s, 4096, unplugged_pvrusb2_ioctl);
+  fail_unless (read (f.pfd[0], &c, 1) == 1);    /* never readable now */
+  fail_unless_equals_int (read_create (&f, &b), GST_FLOW_ERROR);
+  fail_unless_equals_int (script_pos, 0);
+  err = read_teardown (&f);
+  fail_unless (err && strstr (err, "went away"), "%s", err);
+  g_free (err);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_read_flushing)
 {
   static const gssize s[] = { 10 };
@@ -276,6 +298,7 @@ read_suite (void)
   tcase_add_test (tc, test_read_short_and_retry);
   tcase_add_test (tc, test_read_errors);
   tcase_add_test (tc, test_read_eio_unplugged);
+  tcase_add_test (tc, test_read_idle_unplugged);
   tcase_add_test (tc, test_read_flushing);
   tcase_add_test (tc, test_stall_timeout_counts_from_set);
   return s;

@@ -515,10 +515,17 @@ static void
 on_info (Capture * c, GstMessage * msg)
 {
   GError *err = NULL;
+  gchar *dbg = NULL;
 
-  gst_message_parse_info (msg, &err, NULL);
-  /* ivtvsrc's signal-timeout: "No signal on input ... ending the recording" */
-  if (GST_MESSAGE_SRC (msg) == GST_OBJECT (c->src) && !c->stopping) {
+  gst_message_parse_info (msg, &err, &dbg);
+  /* ivtvsrc's signal-timeout ("No signal on input ... ending the
+   * recording", debug "signal-timeout", ivtvsignal.c), not its other
+   * notices: "Data from ... flows again" after a stall warning (a pvrusb2
+   * under load takes > 5 s to its first data) was taken for the end of
+   * the tape, and the recording then ran past --max-time into the 15 s
+   * "did not finish the stream" failure */
+  if (GST_MESSAGE_SRC (msg) == GST_OBJECT (c->src) && !c->stopping
+      && dbg != NULL && strstr (dbg, "signal-timeout") != NULL) {
     c->stopping = 1;
     g_free (c->end_reason);
     c->end_reason = g_strdup_printf ("end of tape (no signal for %d s)",
@@ -527,6 +534,7 @@ on_info (Capture * c, GstMessage * msg)
   }
   cap_status_event (c, "%s", err->message);
   g_clear_error (&err);
+  g_free (dbg);
 }
 
 gboolean
