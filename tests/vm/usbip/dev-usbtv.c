@@ -173,6 +173,7 @@ audio_register (struct ud_dev *d, uint16_t value, double now)
     t->a_rate = A_RATE * (1.0 + t->ppm * 1e-6);
     t->a_frames = 0;
     t->a_lost = 0;
+    t->beeps = 0;
     ud_event (d, "audio-start clock=%.6f rate=%.3f", dev_clock (t, now),
         t->a_rate);
   } else if (!value && t->audio) {
@@ -211,6 +212,7 @@ set_interface (struct ud_dev *d, int intf, int alt)
     t->streaming = 1;
     t->t0 = now + (t->g0 * FRAME_S - c);
     t->chunks = 0;
+    t->skipped = t->flashes = 0;
     ud_event (d, "stream-start frame=%llu clock=%.6f",
         (unsigned long long) t->g0, t->g0 * FRAME_S);
   } else if (intf == 0 && alt == 0 && t->streaming) {
@@ -376,7 +378,7 @@ command (struct ud_dev *d, const char *line)
     t->realtime = n != 0;
   else if (sscanf (line, "ppm %lf", &ppm) == 1)
     t->ppm = ppm;
-  else if (strcmp (line, "av-status") == 0)
+  else if (strcmp (line, "av-status") == 0)       /* this stream's */
     ud_event (d, "av-status frames=%llu skipped=%llu flashes=%llu "
         "audio-frames=%llu lost=%llu beeps=%llu", (unsigned long long)
         (t->chunks / (2 * NCHUNKS)), (unsigned long long) t->skipped,
