@@ -10,42 +10,81 @@
 #include <stdlib.h>
 #include <string.h>
 
-const gchar *
-ivtv_card_role (const IvtvDevice * dev, const IvtvProbe * p)
+#define MAX_FORMATS 64
+
+/* The pixel formats of @dev's capture queue (ENUM_FMT), at most MAX_FORMATS */
+static guint
+enum_formats (IvtvDevice * dev, guint32 * fourcc)
 {
+  struct v4l2_fmtdesc f;
+  guint n;
+
+  for (n = 0; n < MAX_FORMATS; n++) {
+    memset (&f, 0, sizeof (f));
+    f.index = n;
+    f.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    if (ivtv_ioctl (dev, VIDIOC_ENUM_FMT, &f) < 0)
+      break;
+    fourcc[n] = f.pixelformat;
+  }
+  return n;
+}
+
+IvtvNodeKind
+ivtv_card_node_kind (IvtvDevice * dev, const IvtvProbe * p)
+{
+  guint32 fourcc[MAX_FORMATS];
+  guint i, n, mpeg = 0, hm12 = 0;
+
+  if ((dev->device_caps & (V4L2_CAP_VBI_CAPTURE | V4L2_CAP_SLICED_VBI_CAPTURE))
+      && !(dev->device_caps & V4L2_CAP_VIDEO_CAPTURE))
+    return IVTV_NODE_VBI;
   if (ivtv_device_is_pcm (dev))
-    return "audio";
+    return IVTV_NODE_PCM;
   if (!(dev->device_caps & V4L2_CAP_VIDEO_CAPTURE)
-      && (dev->device_caps & (V4L2_CAP_VBI_CAPTURE |
-              V4L2_CAP_SLICED_VBI_CAPTURE)))
-    return "vbi";
-  if (p != NULL && ivtv_probe_find_format (p, V4L2_PIX_FMT_MPEG))
-    return "mpeg";
-  return "raw-video";
+      && (dev->device_caps & V4L2_CAP_RADIO))
+    return IVTV_NODE_RADIO;
+  if (p != NULL) {
+    n = MIN (p->n_formats, MAX_FORMATS);
+    for (i = 0; i < n; i++)
+      fourcc[i] = p->formats[i].pixelformat;
+  } else {
+    n = enum_formats (dev, fourcc);
+  }
+  for (i = 0; i < n; i++) {
+    mpeg += fourcc[i] == V4L2_PIX_FMT_MPEG;
+    hm12 += fourcc[i] == V4L2_PIX_FMT_HM12;
+  }
+  if (n > 0 && mpeg == n)
+    return IVTV_NODE_MPEG;
+  if (n > 0 && hm12 == n)
+    return IVTV_NODE_HM12;
+  return IVTV_NODE_RAW;
+}
+
+const gchar *
+ivtv_card_kind_role (IvtvNodeKind kind)
+{
+  switch (kind) {
+    case IVTV_NODE_MPEG:
+      return "mpeg";
+    case IVTV_NODE_RAW:
+    case IVTV_NODE_HM12:
+      return "raw-video";
+    case IVTV_NODE_PCM:
+      return "audio";
+    case IVTV_NODE_VBI:
+      return "vbi";
+    case IVTV_NODE_RADIO:
+      return "radio";
+    default:
+      return "other";
+  }
 }
 
 #define SAME_FIELD(a, b, f) \
   (strncmp ((const gchar *) (a)->f, (const gchar *) (b)->f, \
       sizeof ((a)->f)) == 0)
-
-/* Does the open node offer the MPEG format (VIDIOC_ENUM_FMT)? */
-static gboolean
-offers_mpeg (IvtvDevice * d)
-{
-  struct v4l2_fmtdesc f;
-  guint i;
-
-  for (i = 0; i < 64; i++) {
-    memset (&f, 0, sizeof (f));
-    f.index = i;
-    f.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-    if (ivtv_ioctl (d, VIDIOC_ENUM_FMT, &f) < 0)
-      return FALSE;
-    if (f.pixelformat == V4L2_PIX_FMT_MPEG)
-      return TRUE;
-  }
-  return FALSE;
-}
 
 /* The role of a node just opened (open: a capture node) or refused. */
 static const gchar *
@@ -56,11 +95,7 @@ node_role (IvtvDevice * d, gboolean open)
 
   if (!open)
     return (caps & V4L2_CAP_RADIO) ? "radio" : "other";
-  if (ivtv_device_is_pcm (d))
-    return "audio";
-  if (!(d->device_caps & V4L2_CAP_VIDEO_CAPTURE))
-    return "vbi";
-  return offers_mpeg (d) ? "mpeg" : "raw-video";
+  return ivtv_card_kind_role (ivtv_card_node_kind (d, NULL));
 }
 
 gchar *

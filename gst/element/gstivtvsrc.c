@@ -367,7 +367,12 @@ gst_ivtv_src_create (GstPushSrc * psrc, GstBuffer ** buf)
   GstFlowReturn ret;
 
   ret = ivtv_capture_next (src->capture, buf, &sniffed, &error);
-  /* the capture's one error, after every buffer read before it */
+  /* the capture's one error, after every buffer read before it; then EOS,
+   * not GST_FLOW_ERROR: the base class would post a second, generic
+   * "Internal data stream error" (GST_ELEMENT_FLOW_ERROR) after ours, and
+   * with EOS it still tells downstream to finish (a muxer closes its file) */
+  if (error != NULL && ret == GST_FLOW_ERROR)
+    ret = GST_FLOW_EOS;
   ivtv_error_post (error, GST_ELEMENT (src));
   if (sniffed && !gst_base_src_set_caps (GST_BASE_SRC (src), sniffed)) {
     gst_buffer_unref (*buf);

@@ -2,13 +2,17 @@
 /* ivtvsrc — the path decorators (see ivtvdecorate.h): a path that wraps
  * another and treats each buffer it gives, on the thread that reads it
  * (the reader thread), with what it was made with and nothing else: the
- * HM12 node's frames detiled to NV12 (ivtvhm12.h), the PCM node's buffers
- * given their duration and sample offsets (ivtvpcm.h). */
+ * HM12 node's frames detiled to NV12 (ivtvhm12.h) and numbered, frames
+ * the driver dropped skipped in the numbers (found from when they come,
+ * ivtvframegap.h: the session counts and reports a gap in the offsets),
+ * the PCM node's buffers given their duration and sample offsets
+ * (ivtvpcm.h). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "ivtvdecorate.h"
+#include "ivtvframegap.h"
 #include "ivtvhm12.h"
 #include "ivtvpcm.h"
 
@@ -17,7 +21,52 @@ typedef struct
   IvtvPath path;
   IvtvPath *inner;              /* owned */
   guint width, height;          /* HM12: the frame's; 0 for PCM */
+  GstElement *element;          /* HM12: its running time; not a reference */
+  IvtvFrameGap gap;             /* HM12: frames the driver dropped */
+  guint64 next_frame;           /* HM12: the next frame's number */
 } IvtvDecorated;
+
+/* The element's running time now (NONE without a clock): when a frame
+ * came, with the time it was paused left out. */
+static GstClockTime
+running_time (GstElement * element)
+{
+  GstClock *clock;
+  GstClockTime base, now;
+
+  GST_OBJECT_LOCK (element);
+  clock = GST_ELEMENT_CLOCK (element);
+  if (clock)
+    gst_object_ref (clock);
+  base = element->base_time;
+  GST_OBJECT_UNLOCK (element);
+  if (clock == NULL)
+    return GST_CLOCK_TIME_NONE;
+  now = gst_clock_get_time (clock);
+  gst_object_unref (clock);
+  return now > base ? now - base : GST_CLOCK_TIME_NONE;
+}
+
+/* A whole frame read: its number, after those the driver dropped (a
+ * gap the session reports: ivtvreaderthread.c), DISCONT after them. */
+static GstBuffer *
+number_frame (IvtvDecorated * d, GstBuffer * buf)
+{
+  guint64 lost = ivtv_frame_gap_feed (&d->gap, running_time (d->element));
+
+  buf = gst_buffer_make_writable (buf);
+  if (lost > 0) {
+    GST_INFO_OBJECT (d->element, "%" G_GUINT64_FORMAT " frames dropped by "
+        "the driver before frame %" G_GUINT64_FORMAT, lost, d->next_frame);
+    d->next_frame += lost;
+    GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_DISCONT);
+  }
+  GST_BUFFER_OFFSET (buf) = d->next_frame;
+  GST_BUFFER_OFFSET_END (buf) = ++d->next_frame;
+  if (GST_CLOCK_TIME_IS_VALID (d->gap.period))
+    GST_BUFFER_DURATION (buf) = d->gap.period;
+  return buf;
+}
 
 static GstFlowReturn
 hm12_create (IvtvPath * path, GstBuffer ** buf, IvtvError ** error)
@@ -25,8 +74,13 @@ hm12_create (IvtvPath * path, GstBuffer ** buf, IvtvError ** error)
   IvtvDecorated *d = (IvtvDecorated *) path;
   GstFlowReturn ret = ivtv_path_create (d->inner, buf, error);
 
-  if (ret == GST_FLOW_OK)
-    *buf = ivtv_hm12_convert_buffer (*buf, d->width, d->height);
+  gsize frame = (gsize) d->width * d->height * 3 / 2;
+
+  if (ret != GST_FLOW_OK)
+    return ret;
+  if (d->path.mode == IVTV_IO_RW && gst_buffer_get_size (*buf) == frame)
+    *buf = number_frame (d, *buf);
+  *buf = ivtv_hm12_convert_buffer (*buf, d->width, d->height);
   return ret;
 }
 
@@ -105,9 +159,19 @@ inner_stop_encoder (IvtvPath * path, IvtvPathStopFunc stop, gpointer data)
   return stop (data);
 }
 
+/* after a reconnect: the frames go on from those pushed before */
+static void
+hm12_resume_from (IvtvPath * path, const IvtvPathPosition * before)
+{
+  IvtvDecorated *d = (IvtvDecorated *) path;
+
+  d->next_frame = before->buffers;
+  inner_resume_from (path, before);
+}
+
 static const IvtvPathFuncs hm12_funcs = {
   hm12_create, inner_drain, inner_set_timeout, inner_get_position,
-  inner_resume_from, inner_free, inner_set_behind, inner_stop_encoder
+  hm12_resume_from, inner_free, inner_set_behind, inner_stop_encoder
 };
 
 static const IvtvPathFuncs pcm_funcs = {
@@ -130,9 +194,18 @@ wrap (IvtvPath * inner, const IvtvPathFuncs * funcs, guint width,
 }
 
 IvtvPath *
-ivtv_hm12_path_wrap (IvtvPath * inner, guint width, guint height)
+ivtv_hm12_path_wrap (IvtvPath * inner, GstElement * element, guint width,
+    guint height)
 {
-  return wrap (inner, &hm12_funcs, width, height);
+  IvtvDecorated *d = (IvtvDecorated *) wrap (inner, &hm12_funcs, width,
+      height);
+
+  /* ivtv's YUV node: the frame's size is the standard's, and so is the
+   * rate (ivtv-ioctl.c ivtv_g_fmt_vid_cap: 480 lines NTSC, 576 PAL) */
+  d->element = element;
+  ivtv_frame_gap_init (&d->gap, IVTV_FRAME_GAP_ARRIVAL, height == 576 ?
+      GST_SECOND / 25 : gst_util_uint64_scale_int (GST_SECOND, 1001, 30000));
+  return &d->path;
 }
 
 IvtvPath *

@@ -14,8 +14,13 @@
 G_BEGIN_DECLS
 
 /* Each HM12 frame of @width x @height detiled into NV12 (a buffer of
- * another size goes through as it is). */
-IvtvPath *ivtv_hm12_path_wrap (IvtvPath * inner, guint width, guint height);
+ * another size goes through as it is) and numbered in its offsets, frames
+ * the driver dropped left out of the numbers (found from the running time
+ * of @element when each frame came: ivtvframegap.h), the frame after them
+ * DISCONT.  The reader thread counts and reports such a gap when the
+ * session gives it one frame per buffer. */
+IvtvPath *ivtv_hm12_path_wrap (IvtvPath * inner, GstElement * element,
+    guint width, guint height);
 
 /* Each PCM buffer gets its duration and its offsets in sample frames. */
 IvtvPath *ivtv_pcm_path_wrap (IvtvPath * inner);

@@ -11,12 +11,6 @@
 
 #include <string.h>
 
-gboolean
-ivtv_pcm_is_node (const IvtvDevice * dev)
-{
-  return ivtv_device_is_pcm (dev);
-}
-
 GstCaps *
 ivtv_pcm_caps (void)
 {

@@ -17,10 +17,6 @@ G_BEGIN_DECLS
 #define IVTV_PCM_CHANNELS 2
 #define IVTV_PCM_BYTES_PER_FRAME 4
 
-/* TRUE for an open PCM node (ivtv_device_is_pcm: read() and audio, no
- * video or VBI capture, not a radio, driver ivtv or cx18). */
-gboolean ivtv_pcm_is_node (const IvtvDevice * dev);
-
 /* audio/x-raw, S16LE, interleaved, 2 channels, 48000 Hz */
 GstCaps *ivtv_pcm_caps (void);
 

@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "ivtvstream.h"
+#include "ivtvframegap.h"
 #include "ivtvbufqueue.h"
 #include "ivtvcaps.h"
 #include "ivtvdebug.h"
@@ -54,6 +55,9 @@ struct _IvtvStream
   IvtvFrameLayout layout;       /* where the driver puts the planes */
 
   gint64 last_sequence;         /* -1 before the first frame */
+  IvtvFrameGap gap;             /* frames dropped without a sequence gap */
+  GstClockTime captured;        /* the frame's CLOCK_MONOTONIC time, or NONE */
+  gboolean discont;             /* frames lost before the next one out */
   gboolean eos_pending;         /* the driver flagged the last buffer */
   IvtvStall stall;              /* the stall watchdog */
   gboolean dq_first;            /* try DQBUF before poll() (see READY_AT_ONCE_US) */
@@ -379,6 +383,10 @@ ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
   s->shift_pending = FALSE;
   s->offset_shift = 0;
   s->frames = s->dropped = s->copied = s->bytes = s->next_offset = 0;
+  s->discont = FALSE;
+  ivtv_frame_gap_init (&s->gap, IVTV_FRAME_GAP_CAPTURE, s->fps_n > 0 ?
+      gst_util_uint64_scale_int (GST_SECOND, s->fps_d, s->fps_n) :
+      GST_CLOCK_TIME_NONE);
   return TRUE;
 }
 
@@ -424,6 +432,7 @@ frame_timestamp (IvtvStream * s, const struct v4l2_buffer *b)
   GstClock *clock;
   GstClockTime base, now, age = 0;
 
+  s->captured = GST_CLOCK_TIME_NONE;
   GST_OBJECT_LOCK (s->element);
   clock = GST_ELEMENT_CLOCK (s->element);
   if (clock)
@@ -435,6 +444,10 @@ frame_timestamp (IvtvStream * s, const struct v4l2_buffer *b)
 
   now = gst_clock_get_time (clock);
   gst_object_unref (clock);
+  /* a pause (the reader was not asking) lets the driver drop frames: not
+   * the recording's loss (ivtvframegap.h) */
+  ivtv_frame_gap_clock (&s->gap, g_get_monotonic_time () * GST_USECOND,
+      now >= base ? now - base : GST_CLOCK_TIME_NONE);
 
   if ((b->flags & V4L2_BUF_FLAG_TIMESTAMP_MASK) ==
       V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC && (b->timestamp.tv_sec != 0
@@ -442,6 +455,7 @@ frame_timestamp (IvtvStream * s, const struct v4l2_buffer *b)
     /* g_get_monotonic_time is CLOCK_MONOTONIC, the clock of the flag */
     GstClockTime captured = GST_TIMEVAL_TO_TIME (b->timestamp);
     GstClockTime mono = g_get_monotonic_time () * GST_USECOND;
+    s->captured = captured;
     if (mono > captured)
       age = mono - captured;
     /* a frame's time is when it began: drivers that stamp its end (usbtv:
@@ -560,14 +574,28 @@ dequeue (IvtvStream * s, struct v4l2_buffer *b, IvtvError ** error)
   }
 }
 
-/* Count a gap in the driver's sequence numbers as dropped frames. */
+/* Count a gap in the driver's sequence numbers as dropped frames, and
+ * the frames a gap in the capture times says were dropped beyond it
+ * (usbtv, stk1160: ivtvframegap.h): those shift the offsets on, so the
+ * session sees them as a gap too; the next frame out is DISCONT. */
 static void
 check_sequence (IvtvStream * s, const struct v4l2_buffer *b, GstClockTime ts,
     GstClockTime dur)
 {
-  if (s->last_sequence >= 0 && b->sequence > s->last_sequence + 1) {
-    guint64 lost = b->sequence - s->last_sequence - 1;
+  guint64 lost = 0, by_time = ivtv_frame_gap_feed (&s->gap, s->captured);
+
+  if (s->last_sequence >= 0 && b->sequence > s->last_sequence + 1)
+    lost = b->sequence - s->last_sequence - 1;
+  if (by_time > lost) {
+    GST_INFO_OBJECT (s->element, "%" G_GUINT64_FORMAT " frames missing "
+        "before sequence %u by the capture times, %" G_GUINT64_FORMAT
+        " by the sequence", by_time, b->sequence, lost);
+    s->offset_shift += (gint64) (by_time - lost);
+    lost = by_time;
+  }
+  if (lost > 0) {
     s->dropped += lost;
+    s->discont = TRUE;
     post_dropped (s, lost, ts, dur);
   }
   s->last_sequence = b->sequence;
@@ -638,8 +666,9 @@ set_frame_meta (IvtvStream * s, GstBuffer * out, const struct v4l2_buffer *b)
     default:
       break;
   }
-  if (s->frames == 0)
+  if (s->frames == 0 || s->discont)
     GST_BUFFER_FLAG_SET (out, GST_BUFFER_FLAG_DISCONT);
+  s->discont = FALSE;
 }
 
 GstFlowReturn

@@ -24,14 +24,6 @@
 #define SLICED_REC (sizeof (struct v4l2_sliced_vbi_data))
 #define CC_NULL 0x80            /* a null byte with odd parity */
 
-gboolean
-ivtv_vbi_node (const IvtvDevice * dev)
-{
-  return (dev->device_caps & (V4L2_CAP_VBI_CAPTURE |
-          V4L2_CAP_SLICED_VBI_CAPTURE))
-      && !(dev->device_caps & V4L2_CAP_VIDEO_CAPTURE);
-}
-
 GstCaps *
 ivtv_vbi_template_caps (void)
 {

@@ -18,7 +18,7 @@
  * ivtvsrc on the card's video node, so cccombiner pairs the two.
  *
  * The session (ivtvcapture.c) calls these instead of its video format and
- * path when ivtv_vbi_node() says the device is a VBI node. */
+ * path when the node's kind is IVTV_NODE_VBI (ivtvcard.h). */
 #ifndef __IVTV_VBI_H__
 #define __IVTV_VBI_H__
 
@@ -70,9 +70,6 @@ typedef struct
  * that video pickers (a GstDeviceMonitor filtered on Video/Source) do not
  * offer it; caption tools ask for "Captions/Source". */
 #define IVTV_VBI_DEVICE_CLASS "Captions/Source"
-
-/* Does the device capture VBI (and no video)? */
-gboolean ivtv_vbi_node (const IvtvDevice * dev);
 
 /* A VBI capture goes with the card's video capture (another ivtvsrc that
  * holds the card's record priority, ivtvpriority.h): it takes the record

@@ -10,12 +10,9 @@
 #include "ivtvdevicenode.h"
 #include "ivtvcapture.h"
 #include "ivtvcard.h"
-#include "ivtvpcm.h"
 #include "ivtvvbi.h"
-#include "ivtvencoder.h"
 #include "ivtvdebug.h"
 #include "ivtviomode.h"
-#include "ivtvnegotiate.h"
 #include "ivtvstream.h"
 
 #include <string.h>
@@ -296,18 +293,18 @@ props_add_probe (GstStructure * props, IvtvDevice * dev, const IvtvProbe * p)
   g_free (io);
 }
 
-/* The node's place on its card (ivtvcard.h): ivtv.role (mpeg, raw-video,
- * audio, vbi), ivtv.siblings (the card's other nodes), alsa.device (the
+/* The node's place on its card (ivtvcard.h): ivtv.role (its kind's name:
+ * mpeg, raw-video, audio, vbi), ivtv.siblings (the card's other nodes), alsa.device (the
  * ALSA capture device of the same sysfs parent) when there is one. */
 static void
 props_add_card (GstStructure * props, const IvtvNode * n, IvtvDevice * dev,
-    const IvtvProbe * p)
+    IvtvNodeKind kind)
 {
   gchar *siblings = ivtv_card_siblings (dev);
   gchar *alsa = ivtv_card_alsa_device (n->path);
 
   gst_structure_set (props, "ivtv.role", G_TYPE_STRING,
-      ivtv_card_role (dev, p), "ivtv.siblings", G_TYPE_STRING, siblings, NULL);
+      ivtv_card_kind_role (kind), "ivtv.siblings", G_TYPE_STRING, siblings, NULL);
   if (alsa)
     gst_structure_set (props, "alsa.device", G_TYPE_STRING, alsa, NULL);
   g_free (siblings);
@@ -437,36 +434,31 @@ describe_delegated (const IvtvNode * n, const struct v4l2_capability *c,
   return d;
 }
 
-/* An open capture node (the session's lock held): its display name
- * "CARD (DRIVER)", the caps ivtvsrc gives (MPEG of the stream type the
- * card is set to), every property.  NULL without caps. */
+/* An open capture node of @kind with the @caps the session gives for it
+ * as the card is set (ivtv_capture_get_caps_as_set; taken): its display
+ * name "CARD (DRIVER)", its class, every property.  NULL without caps.
+ * The session's lock held. */
 static GstDevice *
-describe_capture (const IvtvNode * n, IvtvDevice * dev, const IvtvProbe * p)
+describe_capture (const IvtvNode * n, IvtvDevice * dev, const IvtvProbe * p,
+    IvtvNodeKind kind, GstCaps * caps)
 {
-  static const IvtvVbiSettings vbi_auto = { 0, 0 };
-  gboolean vbi = ivtv_vbi_node (dev);   /* a VBI node: its own class */
-  gboolean pcm = ivtv_pcm_is_node (dev);        /* the PCM node: audio */
-  GstCaps *caps = pcm ? ivtv_pcm_caps () :
-      vbi ? ivtv_vbi_device_caps (dev, &vbi_auto) :
-      ivtv_negotiate_device_caps (p, dev,
-      ivtv_probe_find_format (p, V4L2_PIX_FMT_MPEG) ?
-      ivtv_encoder_get_stream_type (dev) : -1);
+  gboolean vbi = kind == IVTV_NODE_VBI;
   GstStructure *props;
   GstDevice *d = NULL;
   gchar *name;
 
-  if (gst_caps_is_empty (caps)) {
+  if (caps == NULL || gst_caps_is_empty (caps)) {
     GST_DEBUG ("%s ('%s'): no format ivtvsrc can produce", n->path, p->card);
-    gst_caps_unref (caps);
+    gst_clear_caps (&caps);
     return NULL;
   }
   props = props_new (n);
   props_add_querycap (props, &dev->cap);
   props_add_probe (props, dev, p);
-  props_add_card (props, n, dev, p);
+  props_add_card (props, n, dev, kind);
   name = g_strdup_printf ("%s (%s)%s", p->card, p->driver, vbi ? " VBI" : "");
-  d = device_new (n, name, pcm ? "Audio/Source" : vbi ? IVTV_VBI_DEVICE_CLASS :
-      "Video/Source", "ivtvsrc", caps, props);
+  d = device_new (n, name, kind == IVTV_NODE_PCM ? "Audio/Source" :
+      vbi ? IVTV_VBI_DEVICE_CLASS : "Video/Source", "ivtvsrc", caps, props);
   gst_structure_free (props);
   gst_caps_unref (caps);
   g_free (name);
@@ -474,19 +466,21 @@ describe_capture (const IvtvNode * n, IvtvDevice * dev, const IvtvProbe * p)
 }
 
 /* Which capture nodes the provider gives to ivtvsrc (issue 27: a good
- * neighbour).  By default the nodes ivtvsrc exists for: read()-only nodes
- * (MPEG encoder cards), the MPEG, PCM and VBI nodes of a card and HM12
- * (ivtv/cx18 YUV); a streaming raw node (a webcam, a USB dongle) is listed
- * with v4l2src, as v4l2deviceprovider (hidden) would list it.  The
- * environment variable IVTV_DEVICE_PROVIDER=all gives every capture node to
- * ivtvsrc. */
+ * neighbour).  By default the nodes ivtvsrc exists for: every kind but
+ * raw video (MPEG encoder cards, the PCM, VBI and HM12 nodes of a card),
+ * read()-only raw nodes, and nodes offering HM12 (the cx2341x YUV node,
+ * which libv4l2 may give emulated formats beside it); a streaming raw
+ * node (a webcam, a USB dongle) is listed with v4l2src, as
+ * v4l2deviceprovider (hidden) would list it.  The environment variable
+ * IVTV_DEVICE_PROVIDER=all gives every capture node to ivtvsrc. */
 static gboolean
-node_for_ivtvsrc (const IvtvDevice * dev, const IvtvProbe * p)
+node_for_ivtvsrc (const IvtvDevice * dev, const IvtvProbe * p,
+    IvtvNodeKind kind)
 {
   if (g_strcmp0 (g_getenv ("IVTV_DEVICE_PROVIDER"), "all") == 0)
     return TRUE;
-  if (g_strcmp0 (ivtv_card_role (dev, p), "raw-video") != 0)
-    return TRUE;                /* mpeg, audio (PCM), vbi */
+  if (kind != IVTV_NODE_RAW)
+    return TRUE;
   if (!(dev->device_caps & V4L2_CAP_STREAMING))
     return TRUE;                /* read() only */
   return ivtv_probe_find_format (p, V4L2_PIX_FMT_HM12) != NULL;
@@ -507,13 +501,17 @@ ivtv_node_describe (const IvtvNode * n)
 
   if (ivtv_capture_open (cap, &recipe, &err)) {
     struct v4l2_capability c = dev->cap;
+    IvtvNodeKind kind = ivtv_capture_node_kind (cap);
+    GstCaps *caps = ivtv_capture_get_caps_as_set (cap);
     gboolean mine;
 
     ivtv_capture_lock (cap);
-    mine = node_for_ivtvsrc (dev, ivtv_capture_probe (cap));
+    mine = node_for_ivtvsrc (dev, ivtv_capture_probe (cap), kind);
     if (mine)
-      device = describe_capture (n, dev, ivtv_capture_probe (cap));
+      device = describe_capture (n, dev, ivtv_capture_probe (cap), kind,
+          g_steal_pointer (&caps));
     ivtv_capture_unlock (cap);
+    gst_clear_caps (&caps);
     ivtv_capture_close (cap);
     if (!mine)                  /* closed first: v4l2src opens it */
       device = describe_delegated (n, &c, "v4l2src", "Video/Source");

@@ -33,6 +33,7 @@
 #define __IVTV_CAPTURE_H__
 
 #include <gst/gst.h>
+#include "ivtvcard.h"          /* IvtvNodeKind */
 #include "ivtvdevice.h"
 #include "ivtvencoder.h"
 #include "ivtviomode.h"
@@ -95,19 +96,6 @@ typedef enum
 } IvtvSettingMask;
 
 typedef struct _IvtvCapture IvtvCapture;
-
-/* What a node is, decided once at open from what it says it is
- * (ivtv_capture_node_kind): what the session does with it follows. */
-typedef enum
-{
-  IVTV_NODE_NONE,               /* not open */
-  IVTV_NODE_MPEG,               /* an encoder's compressed stream */
-  IVTV_NODE_RAW,                /* raw video (webcam, vivid, ...) */
-  IVTV_NODE_HM12,               /* the cx2341x YUV node: HM12, detiled */
-  IVTV_NODE_PCM,                /* the cx2341x PCM node: S16LE audio */
-  IVTV_NODE_VBI,                /* a VBI node (raw or sliced) */
-  IVTV_NODE_RADIO               /* a radio node: tunes, carries no samples */
-} IvtvNodeKind;
 
 IvtvCapture *ivtv_capture_new (GstElement * element);
 void ivtv_capture_free (IvtvCapture * cap);
@@ -184,6 +172,10 @@ void ivtv_capture_get_encoder_current (IvtvCapture * cap,
 
 /* What the device can give (NULL when it is closed). */
 GstCaps *ivtv_capture_get_caps (IvtvCapture * cap);
+/* What the device gives as it is set now (the device provider's caps):
+ * an MPEG node's caps are of the stream type the card is set to (NULL
+ * when closed). */
+GstCaps *ivtv_capture_get_caps_as_set (IvtvCapture * cap);
 /* Is the device's format MPEG?  Then *caps are the stream type's, or NULL
  * when the type is sniffed from the first buffer. */
 gboolean ivtv_capture_negotiate_mpeg (IvtvCapture * cap, GstCaps ** caps);

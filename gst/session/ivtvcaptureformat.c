@@ -41,19 +41,39 @@ ivtv_capture_reprobe_formats (IvtvCapture * cap)
   return changed;
 }
 
+/* The caps of the open node by its kind, with MPEG of @stream_type (-1:
+ * every type).  Lock held. */
+static GstCaps *
+caps_of_kind (IvtvCapture * cap, gint stream_type)
+{
+  if (cap->kind == IVTV_NODE_VBI)
+    return ivtv_vbi_device_caps (&cap->dev, &cap->settings.vbi);
+  if (cap->kind == IVTV_NODE_PCM)
+    return ivtv_pcm_caps ();
+  return ivtv_negotiate_device_caps (&cap->probe, &cap->dev, stream_type);
+}
+
 GstCaps *
 ivtv_capture_get_caps (IvtvCapture * cap)
 {
   GstCaps *caps = NULL;
 
   g_mutex_lock (&cap->lock);
-  if (ivtv_device_is_open (&cap->dev) && cap->kind == IVTV_NODE_VBI)
-    caps = ivtv_vbi_device_caps (&cap->dev, &cap->settings.vbi);
-  else if (ivtv_device_is_open (&cap->dev) && cap->kind == IVTV_NODE_PCM)
-    caps = ivtv_pcm_caps ();
-  else if (ivtv_device_is_open (&cap->dev))
-    caps = ivtv_negotiate_device_caps (&cap->probe, &cap->dev,
-        cap->mpeg_stream_type);
+  if (ivtv_device_is_open (&cap->dev))
+    caps = caps_of_kind (cap, cap->mpeg_stream_type);
+  g_mutex_unlock (&cap->lock);
+  return caps;
+}
+
+GstCaps *
+ivtv_capture_get_caps_as_set (IvtvCapture * cap)
+{
+  GstCaps *caps = NULL;
+
+  g_mutex_lock (&cap->lock);
+  if (ivtv_device_is_open (&cap->dev))
+    caps = caps_of_kind (cap, ivtv_probe_find_format (&cap->probe,
+            V4L2_PIX_FMT_MPEG) ? ivtv_encoder_get_stream_type (&cap->dev) : -1);
   g_mutex_unlock (&cap->lock);
   return caps;
 }

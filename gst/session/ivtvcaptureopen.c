@@ -171,31 +171,6 @@ choose_libv4l2 (IvtvCapture * cap, IvtvLibv4l2Mode mode, GError ** error)
   return TRUE;
 }
 
-/* The node's kind from what it says it is (the first open): decided
- * here and nowhere else in the session. */
-static IvtvNodeKind
-decide_kind (IvtvCapture * cap)
-{
-  guint i, mpeg = 0, hm12 = 0;
-
-  if (ivtv_vbi_node (&cap->dev))
-    return IVTV_NODE_VBI;
-  if (ivtv_pcm_is_node (&cap->dev))
-    return IVTV_NODE_PCM;
-  if (!ivtv_device_has_cap (&cap->dev, V4L2_CAP_VIDEO_CAPTURE)
-      && ivtv_device_has_cap (&cap->dev, V4L2_CAP_RADIO))
-    return IVTV_NODE_RADIO;
-  for (i = 0; i < cap->probe.n_formats; i++) {
-    mpeg += cap->probe.formats[i].pixelformat == V4L2_PIX_FMT_MPEG;
-    hm12 += cap->probe.formats[i].pixelformat == V4L2_PIX_FMT_HM12;
-  }
-  if (cap->probe.n_formats > 0 && mpeg == cap->probe.n_formats)
-    return IVTV_NODE_MPEG;
-  if (cap->probe.n_formats > 0 && hm12 == cap->probe.n_formats)
-    return IVTV_NODE_HM12;
-  return IVTV_NODE_RAW;
-}
-
 IvtvNodeKind
 ivtv_capture_node_kind (IvtvCapture * cap)
 {
@@ -229,7 +204,7 @@ ivtv_capture_open (IvtvCapture * cap, const IvtvOpenRecipe * recipe,
     ivtv_pcm_advise_radio (&cap->dev, error);   /* a radio node: its PCM */
   if (ok) {
     cap->identity = cap->dev.cap;
-    cap->kind = decide_kind (cap);
+    cap->kind = ivtv_card_node_kind (&cap->dev, &cap->probe);
   }
   if (!ok) {
     ivtv_probe_clear (&cap->probe);

@@ -104,7 +104,8 @@ ivtv_capture_start_path (IvtvCapture * cap, IvtvError ** error)
   }
   /* what the node's kind needs, on the reader thread with the path */
   if (cap->hm12_width)
-    path = ivtv_hm12_path_wrap (path, cap->hm12_width, cap->hm12_height);
+    path = ivtv_hm12_path_wrap (path, cap->element, cap->hm12_width,
+        cap->hm12_height);
   else if (cap->kind == IVTV_NODE_PCM)
     path = ivtv_pcm_path_wrap (path);
   g_mutex_lock (&cap->state_lock);
@@ -415,7 +416,8 @@ start_reading (IvtvCapture * cap, GstFlowReturn * ret, IvtvError ** error)
   g_mutex_lock (&cap->state_lock);
   cap->limits.max_buffers = max_buffers;
   cap->reader = ivtv_reader_thread_start (cap->element, &cap->limits,
-      ivtv_io_mode_is_streaming (cap->path->mode), cap->mpeg, pace,
+      ivtv_io_mode_is_streaming (cap->path->mode) || cap->hm12_width > 0,
+      cap->mpeg, pace,
       &cap->signal, read_next, cap);
   if (cap->flushing)
     ivtv_reader_thread_set_flushing (cap->reader, TRUE);

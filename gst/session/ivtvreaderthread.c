@@ -297,16 +297,6 @@ check_stream_clock (IvtvReaderThread * r, GstBuffer * buf)
     n = ivtv_stream_clock_feed (r->clock, map.data, map.size, &losses);
     gst_buffer_unmap (buf, &map);
   }
-  /* program streams only for now: the real-driver harness's HD PVR
-   * (tests/vm/usbip/dev-hdpvr.c) loops its transport stream clip without
-   * continuing the continuity counters (nor setting the
-   * discontinuity_indicator), so every loop would look like a loss; the
-   * emulator's clips continue them since ec5dfec */
-  if (ivtv_stream_clock_format (r->clock) == IVTV_STREAM_CLOCK_TS) {
-    GST_INFO_OBJECT (r->element, "a transport stream: no loss detection");
-    g_clear_pointer (&r->clock, ivtv_stream_clock_free);
-    return buf;
-  }
   if (n == 0)
     return buf;
   for (i = 0; i < n; i++) {

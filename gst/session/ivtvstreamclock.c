@@ -18,8 +18,10 @@
 #define PS_SLACK_TICKS (TICKS_PER_MS / 2)
 /* a pause with no video timestamp this long after it is judged alone */
 #define PS_PENDING_MAX_TICKS (G_GINT64_CONSTANT (27000000))
-/* a TS gap is closed when every PID came back, or after this many packets */
-#define TS_GAP_PACKETS 256
+/* a TS gap is closed when every PID came back and a PCR told the time
+ * missing, or after this many packets (a PCR comes every 100 ms at most:
+ * ISO/IEC 13818-1 2.7.2; 1024 packets are 250 ms at 6 Mbit/s) */
+#define TS_GAP_PACKETS 1024
 /* elementary streams whose timestamps are followed: 0xC0-0xEF (audio,
  * video) in slots 0-47, 0xBD (private 1: AC-3, LPCM) in 48 */
 #define PES_SLOTS 49
@@ -70,6 +72,7 @@ struct _IvtvStreamClock
   gboolean gap;
   guint64 gap_pos, gap_elapsed, gap_bytes;
   guint gap_packets, gap_back;
+  gboolean gap_pcr;             /* a PCR came after the gap */
 };
 
 /* ---- small helpers ---- */
@@ -335,6 +338,7 @@ ts_missing (IvtvStreamClock * sc, TsPid * p, guint64 bytes)
   sc->gap_bytes = bytes;
   sc->gap_packets = 0;
   sc->gap_back = 0;
+  sc->gap_pcr = !sc->have_clock;
 }
 
 static void
@@ -352,6 +356,8 @@ ts_pcr (IvtvStreamClock * sc, const guint8 * a)
     if (ticks_to_ns (MAX (excess, 0)) >= IVTV_STREAM_CLOCK_PS_MIN_LOSS_NS)
       sc->gap_bytes = MAX (sc->gap_bytes, (guint64) (excess * rate));
   }
+  if (sc->gap)
+    sc->gap_pcr = TRUE;
   sc->clock_pos = sc->hdr_pos;
 }
 
@@ -379,20 +385,20 @@ ts_header (IvtvStreamClock * sc)
   sc->skip = TS_PACKET - sc->hdr_len;
   if (pid == 0x1fff || (p = ts_pid (sc, pid)) == NULL)
     return TRUE;
-  if (sc->hdr_len == 12)
-    ts_pcr (sc, h + 6);
   if (sc->lost_sync)            /* a cut inside a packet */
     ts_missing (sc, p, TS_PACKET);
   if ((afc & 1) && p->cc >= 0 && !disc && (h[3] & 15) != p->cc
       && (h[3] & 15) != ((p->cc + 1) & 15))
     ts_missing (sc, p, (guint64) (((h[3] & 15) - p->cc - 1) & 15) * TS_PACKET);
+  if (sc->hdr_len == 12)        /* after the counters: it may time a gap */
+    ts_pcr (sc, h + 6);
   if (sc->gap && p->last_pos < sc->gap_pos)
     sc->gap_back++;
   if (afc & 1)
     p->cc = h[3] & 15;
   p->last_pos = sc->hdr_pos;
   if (sc->gap && (++sc->gap_packets >= TS_GAP_PACKETS
-          || sc->gap_back >= sc->n_pids))
+          || (sc->gap_back >= sc->n_pids && sc->gap_pcr)))
     ts_gap_close (sc);
   return TRUE;
 }

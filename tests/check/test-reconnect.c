@@ -24,6 +24,8 @@ GST_START_TEST (test_fault_unplug)
   ic_run ("ivtvsrc ! fakesink", 20000, &res);
   fail_unless (res.error != NULL, "no error after unplug");
   fail_unless (strstr (res.error, "went away") != NULL, "%s", res.error);
+  /* ours alone: not GstBaseSrc's generic "Internal data stream error" too */
+  fail_unless_equals_int (res.n_errors, 1);
   ic_result_clear (&res);
 }
 

@@ -387,6 +387,7 @@ enum emu_fault_id
   EMU_FAULT_MARKS,              /* marks=MS: flash frame / beep every MS ms (marks.c) */
   EMU_FAULT_CLOCK_PPM,          /* clock-ppm=N: the PCM node's crystal N ppm fast (may be < 0) */
   EMU_FAULT_SKIP_EVERY,         /* skip-every=N: the driver drops every Nth frame (a sequence gap) */
+  EMU_FAULT_SKIP_KEEPS_SEQ,     /* skip-keeps-seq: a dropped frame does not advance the sequence (usbtv, stk1160) */
   EMU_FAULT_COUNT
 };
 

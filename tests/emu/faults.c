@@ -36,6 +36,7 @@ static const struct fault_desc descs[EMU_FAULT_COUNT] = {
   [EMU_FAULT_MARKS] = {"marks", 1, 0},
   [EMU_FAULT_CLOCK_PPM] = {"clock-ppm", 1, 0},
   [EMU_FAULT_SKIP_EVERY] = {"skip-every", 1, 0},
+  [EMU_FAULT_SKIP_KEEPS_SEQ] = {"skip-keeps-seq", 0, 0},
 };
 
 const char *

@@ -294,6 +294,7 @@ stream_advance (struct squeue *q, int64_t now)
 {
   struct sbuf *b;
   int64_t iv;
+  uint64_t slot;
 
   if (!q->streaming)
     return;
@@ -313,7 +314,12 @@ stream_advance (struct squeue *q, int64_t now)
   }
   while (q->next_ns <= now) {
     b = first_in_state (q, SBUF_QUEUED);
-    if (b && emu_fault_on (q->dev, EMU_FAULT_SKIP_EVERY) && q->sequence %
+    /* the frame's number: with skip-keeps-seq the sequence stops on
+     * dropped frames, so the periods are counted */
+    slot = emu_fault_on (q->dev, EMU_FAULT_SKIP_KEEPS_SEQ) ? q->slots :
+        q->sequence;
+    q->slots++;
+    if (b && emu_fault_on (q->dev, EMU_FAULT_SKIP_EVERY) && slot %
         (uint64_t) emu_fault_arg (q->dev, EMU_FAULT_SKIP_EVERY) ==
         (uint64_t) emu_fault_arg (q->dev, EMU_FAULT_SKIP_EVERY) - 1)
       b = NULL;     /* skip-every: dropped as vivid's "Percentage of Dropped
@@ -321,7 +327,11 @@ stream_advance (struct squeue *q, int64_t now)
                      * vivid_thread_vid_cap_tick: the sequence counts on) */
     if (b)
       complete (q, b, q->sequence, q->next_ns);
-    q->sequence++;              /* no buffer queued: the frame is dropped */
+    /* no buffer queued: the frame is dropped; usbtv and stk1160 number
+     * only the frames they complete (usbtv-video.c usbtv_image_chunk "No
+     * free buffers"; stk1160-video.c stk1160_buffer_done), vivid counts on */
+    if (b || !emu_fault_on (q->dev, EMU_FAULT_SKIP_KEEPS_SEQ))
+      q->sequence++;
     q->next_ns += iv;
   }
 }
@@ -626,6 +636,7 @@ do_streamon (struct emu_file *f, const uint32_t * type)
   stream_current_format (f->dev, &q->fmt);
   q->streaming = true;
   q->sequence = 0;
+  q->slots = 0;
   q->next_ns = emu_now_ns ();
   if (!emu_fault_on (f->dev, EMU_FAULT_FAST))
     q->next_ns += stream_interval_ns (f->dev);

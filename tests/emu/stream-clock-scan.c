@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* tests/unit: stream-clock-scan FILE... — runs ivtvstreamclock over each
+/* tests/emu: stream-clock-scan FILE... — runs ivtvstreamclock over each
  * file (or stdin for "-") in 64 KiB reads and prints one line per loss,
  * then "losses N bytes B" (for the tests that make the emulator's driver
  * queue overflow and compare with what the emulator says it dropped). */

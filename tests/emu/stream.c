@@ -159,6 +159,19 @@ fileio_next_frame (struct squeue *q, int64_t now)
     q->sequence += (uint64_t) skip;
     q->next_ns += skip * iv;
   }
+  if (!fast && emu_fault_on (q->dev, EMU_FAULT_SKIP_EVERY)
+      && q->sequence % (uint64_t) emu_fault_arg (q->dev, EMU_FAULT_SKIP_EVERY)
+      == (uint64_t) emu_fault_arg (q->dev, EMU_FAULT_SKIP_EVERY) - 1) {
+    /* skip-every on read(): the frame is dropped as ivtv's YUV queue drops
+     * a transfer it has no room for (ivtv-irq.c stream_enc_dma_append),
+     * and the reader gets the next one a period later */
+    q->sequence++;
+    q->next_ns += iv;
+    if (now < q->next_ns) {
+      q->rlen = q->roff = 0;
+      return;
+    }
+  }
   q->rlen = stream_draw (q->dev, &q->fmt, q->sequence, 0, q->rbuf,
       q->rbuf_cap);
   q->roff = 0;

@@ -7,7 +7,15 @@
  * driver starts (config call CTRL_START_STREAMING_VALUE) begins at byte 0
  * of the file (looped at its end), so a capture is checked byte for byte
  * against a prefix of it; the events on stdout say how many bytes each
- * stream carried.  Model commands: "signal off|on" (no video: the status
+ * stream carried.  The loops are seamless, as the card's encoder's stream
+ * is one: in loop k every PID's continuity counter goes on (+ k times its
+ * payload packets in the file, mod 16) and PCR, PTS and DTS run on (+ k
+ * times the file's duration at its PCR rate), so a reader that checks the
+ * counters and the PCR (ivtvsrc's loss detector) sees no gap; the guest's
+ * reference (guest/usbcheck.py Stream) makes the same loops.
+ * `ivtv-usbdev hdpvr STREAM.ts --dump BYTES` writes the first BYTES of a
+ * stream to stdout instead (no USB/IP: host tests of the loops).  Model
+ * commands: "signal off|on" (no video: the status
  * get_video_info reads, and no data), "fifo BYTES". */
 #include "usbdev.h"
 
@@ -18,10 +26,17 @@
 
 #define CHUNK 8192              /* hdpvr-core.c hdpvr_probe: bulk_in_size */
 
+#define TS_PACKET 188
+#define CLOCK_WRAP ((uint64_t) 1 << 33)    /* the 90 kHz base's range */
+
 struct hdpvr
 {
   uint8_t *ts;
   size_t ts_len;
+  uint8_t *loop;                /* the file as loop loop_k sends it */
+  uint64_t loop_k;
+  uint8_t cc_step[8192];        /* per PID: payload packets in the file, mod 16 */
+  uint64_t clip_90k;            /* the file's duration, 90 kHz (0: not a TS) */
   int signal;
   int streaming, session;
   double t0;
@@ -159,6 +174,109 @@ control (struct ud_dev *d, const struct ud_setup *s, uint8_t * data, int len)
   }
 }
 
+/* ---- seamless loops ---- */
+
+static uint64_t
+pcr_base (const uint8_t * a)
+{
+  return (uint64_t) a[0] << 25 | (uint64_t) a[1] << 17 | (uint64_t) a[2] << 9
+      | (uint64_t) a[3] << 1 | a[4] >> 7;
+}
+
+/* the file's payload packets per PID and its duration (from its first and
+ * last PCR, at the rate between them); none if it is not whole packets */
+static void
+loop_setup (struct hdpvr *h)
+{
+  uint64_t p0 = 0, p1 = 0, b0 = 0, b1 = 0;
+  int have = 0;
+
+  if (h->ts_len % TS_PACKET)
+    return;
+  for (size_t at = 0; at < h->ts_len; at += TS_PACKET) {
+    const uint8_t *p = h->ts + at;
+    unsigned pid = (p[1] & 0x1f) << 8 | p[2], afc = (p[3] >> 4) & 3;
+    if (p[0] != 0x47)
+      return;
+    if (afc & 1)
+      h->cc_step[pid] = (h->cc_step[pid] + 1) & 15;
+    if ((afc & 2) && p[4] >= 7 && (p[5] & 0x10)) {
+      p1 = pcr_base (p + 6), b1 = at;
+      if (!have)
+        p0 = p1, b0 = at, have = 1;
+    }
+  }
+  if (have && b1 > b0 && p1 > p0)
+    h->clip_90k = (uint64_t) ((double) (p1 - p0) * h->ts_len / (b1 - b0) + 0.5);
+  h->loop = malloc (h->ts_len);
+  if (!h->loop)
+    h->clip_90k = 0;
+  h->loop_k = UINT64_MAX;
+}
+
+static void
+put_ts (uint8_t * b, uint64_t ts)
+{
+  b[0] = (b[0] & 0xf0) | ((ts >> 29) & 0x0e) | 1;
+  b[1] = ts >> 22;
+  b[2] = ((ts >> 14) & 0xfe) | 1;
+  b[3] = ts >> 7;
+  b[4] = ((ts << 1) & 0xfe) | 1;
+}
+
+static uint64_t
+get_ts (const uint8_t * b)
+{
+  return ((uint64_t) (b[0] >> 1) & 7) << 30 | (uint64_t) b[1] << 22 |
+      (uint64_t) (b[2] >> 1) << 15 | (uint64_t) b[3] << 7 | b[4] >> 1;
+}
+
+/* one packet of loop k: counters, PCR and the PES header's PTS/DTS on */
+static void
+loop_packet (const struct hdpvr *h, uint8_t * p, uint64_t k)
+{
+  unsigned pid = (p[1] & 0x1f) << 8 | p[2], afc = (p[3] >> 4) & 3, off = 4;
+  uint64_t dt = (k * h->clip_90k) % CLOCK_WRAP;
+
+  if (afc & 1)
+    p[3] = (p[3] & 0xf0) | ((p[3] + k * h->cc_step[pid]) & 15);
+  if (afc & 2) {
+    if (p[4] >= 7 && (p[5] & 0x10)) {
+      uint64_t b = (pcr_base (p + 6) + dt) % CLOCK_WRAP;
+      p[6] = b >> 25, p[7] = b >> 17, p[8] = b >> 9, p[9] = b >> 1;
+      p[10] = (p[10] & 0x7f) | (b & 1) << 7;
+    }
+    off = 5 + p[4];
+  }
+  /* a PES packet starts here: 00 00 01 sid, length, flags, PTS (DTS) */
+  if (!(p[1] & 0x40) || !(afc & 1) || off + 19 > TS_PACKET)
+    return;
+  uint8_t *e = p + off;
+  if (e[0] || e[1] || e[2] != 1 || e[3] < 0xbd || (e[6] >> 6) != 2)
+    return;
+  if (e[7] & 0x80)
+    put_ts (e + 9, (get_ts (e + 9) + dt) % CLOCK_WRAP);
+  if ((e[7] & 0xc0) == 0xc0)
+    put_ts (e + 14, (get_ts (e + 14) + dt) % CLOCK_WRAP);
+}
+
+/* the byte at @pos of the stream */
+static uint8_t
+stream_byte (struct hdpvr *h, uint64_t pos)
+{
+  uint64_t k = pos / h->ts_len;
+
+  if (!h->clip_90k || k == 0)
+    return h->ts[pos % h->ts_len];
+  if (k != h->loop_k) {
+    memcpy (h->loop, h->ts, h->ts_len);
+    for (size_t at = 0; at < h->ts_len; at += TS_PACKET)
+      loop_packet (h, h->loop + at, k);
+    h->loop_k = k;
+  }
+  return h->loop[pos % h->ts_len];
+}
+
 /* the encoder produces bitrate/8 bytes a second; URBs pending take it in
  * 8 KiB pieces; what no URB takes waits in the device FIFO, and what the
  * FIFO cannot hold is lost (counted, reported) */
@@ -174,7 +292,7 @@ tick (struct ud_dev *d, double now)
     uint8_t buf[CHUNK];
     uint64_t pos = h->produced + h->dropped;
     for (int i = 0; i < CHUNK; i++)
-      buf[i] = h->ts[(pos + i) % h->ts_len];
+      buf[i] = stream_byte (h, pos + i);
     ud_complete (d, 1, buf, CHUNK);
     h->produced += CHUNK;
   }
@@ -254,6 +372,14 @@ model_hdpvr (int argc, char **argv)
   if (argc < 2 || load (argv[1], &h.ts, &h.ts_len) < 0) {
     fprintf (stderr, "usage: ivtv-usbdev hdpvr STREAM.ts (cannot read it)\n");
     return 2;
+  }
+  loop_setup (&h);
+  if (argc == 4 && !strcmp (argv[2], "--dump")) {
+    /* the first BYTES the device would send (host tests of the loops) */
+    unsigned long long n = strtoull (argv[3], NULL, 0);
+    for (unsigned long long i = 0; i < n; i++)
+      putchar (stream_byte (&h, i));
+    return fflush (stdout) ? 1 : 0;
   }
   return ud_run (&hdpvr_model, &h);
 }

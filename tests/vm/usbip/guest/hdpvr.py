@@ -17,7 +17,7 @@ from usbcheck import (Device, Fail, Skip, Stream, check, exact_prefix, finish,
                       gst_errors, log, run, start, wait_gone, wait_node,
                       wait_size)
 
-STREAM = Stream(os.environ["STREAM"])
+STREAM = Stream(os.environ["STREAM"], seamless_ts=True)
 TMP = os.environ.get("TMPDIR", "/tmp")
 CARD = "Hauppauge HD PVR"
 GST = ["gst-launch-1.0"]

@@ -219,17 +219,94 @@ def gst_errors(out):
 
 
 # ---------------------------------------------------------------- stream ---
+WRAP = 1 << 33      # the 90 kHz clock's range
+
+
+def _get_ts(b, i):
+    return ((b[i] >> 1) & 7) << 30 | b[i + 1] << 22 | (b[i + 2] >> 1) << 15 \
+        | b[i + 3] << 7 | b[i + 4] >> 1
+
+
+def _put_ts(b, i, t):
+    b[i] = (b[i] & 0xf0) | ((t >> 29) & 0x0e) | 1
+    b[i + 1] = (t >> 22) & 0xff
+    b[i + 2] = ((t >> 14) & 0xfe) | 1
+    b[i + 3] = (t >> 7) & 0xff
+    b[i + 4] = ((t << 1) & 0xfe) | 1
+
+
+class TsLoops:
+    """A transport stream looped seamlessly, as dev-hdpvr.c sends it: loop
+    k has every PID's continuity counter on by k times its payload packets
+    in the file, and PCR, PTS and DTS on by k times the file's duration
+    (its PCR rate between its first and last PCR)."""
+
+    def __init__(self, data):
+        self.ok = len(data) % 188 == 0 and len(data) > 0
+        self.step, pcr = {}, []
+        for at in range(0, len(data) if self.ok else 0, 188):
+            p = data[at:at + 12]
+            if p[0] != 0x47:
+                self.ok = False
+                break
+            pid, afc = (p[1] & 0x1f) << 8 | p[2], (p[3] >> 4) & 3
+            if afc & 1:
+                self.step[pid] = (self.step.get(pid, 0) + 1) & 15
+            if afc & 2 and p[4] >= 7 and p[5] & 0x10:
+                pcr.append((p[6] << 25 | p[7] << 17 | p[8] << 9 | p[9] << 1 | p[10] >> 7, at))
+        self.clip = 0
+        if self.ok and len(pcr) > 1 and pcr[-1][1] > pcr[0][1] and pcr[-1][0] > pcr[0][0]:
+            self.clip = int((pcr[-1][0] - pcr[0][0]) * len(data)
+                            / (pcr[-1][1] - pcr[0][1]) + 0.5)
+        self.ok = self.ok and self.clip > 0
+
+    def loop(self, data, k):
+        b = bytearray(data)
+        dt = (k * self.clip) % WRAP
+        for at in range(0, len(b), 188):
+            pid, afc, off = (b[at + 1] & 0x1f) << 8 | b[at + 2], (b[at + 3] >> 4) & 3, 4
+            if afc & 1:
+                b[at + 3] = (b[at + 3] & 0xf0) | ((b[at + 3] + k * self.step[pid]) & 15)
+            if afc & 2:
+                if b[at + 4] >= 7 and b[at + 5] & 0x10:
+                    c = at + 6
+                    v = (b[c] << 25 | b[c + 1] << 17 | b[c + 2] << 9 | b[c + 3] << 1
+                         | b[c + 4] >> 7) + dt
+                    v %= WRAP
+                    b[c:c + 4] = bytes(((v >> 25) & 0xff, (v >> 17) & 0xff,
+                                        (v >> 9) & 0xff, (v >> 1) & 0xff))
+                    b[c + 4] = (b[c + 4] & 0x7f) | (v & 1) << 7
+                off = 5 + b[at + 4]
+            e = at + off
+            if not (b[at + 1] & 0x40) or not (afc & 1) or off + 19 > 188:
+                continue
+            if b[e] or b[e + 1] or b[e + 2] != 1 or b[e + 3] < 0xbd or (b[e + 6] >> 6) != 2:
+                continue
+            if b[e + 7] & 0x80:
+                _put_ts(b, e + 9, (_get_ts(b, e + 9) + dt) % WRAP)
+            if b[e + 7] & 0xc0 == 0xc0:
+                _put_ts(b, e + 14, (_get_ts(b, e + 14) + dt) % WRAP)
+        return bytes(b)
+
+
 class Stream:
     """What the device feeds: every stream starts at byte 0 of the file
-    and loops at its end."""
+    and loops at its end (seamless_ts: a transport stream's loops go on
+    as dev-hdpvr.c makes them, TsLoops)."""
 
-    def __init__(self, path):
+    def __init__(self, path, seamless_ts=False):
         self.data = open(path, "rb").read()
+        self.ts = TsLoops(self.data) if seamless_ts else None
+        self.loops = [self.data]
 
     def expect(self, n):
         d = self.data
         reps = n // len(d) + 1
-        return (d * reps)[:n]
+        if self.ts is None or not self.ts.ok:
+            return (d * reps)[:n]
+        while len(self.loops) < reps:
+            self.loops.append(self.ts.loop(d, len(self.loops)))
+        return b"".join(self.loops[:reps])[:n]
 
     def compare(self, path):
         """(length, first differing offset or None)"""
