@@ -582,16 +582,17 @@ static void
 check_sequence (IvtvStream * s, const struct v4l2_buffer *b, GstClockTime ts,
     GstClockTime dur)
 {
-  guint64 lost = 0, by_time = ivtv_frame_gap_feed (&s->gap, s->captured);
+  guint64 lost = 0, by_time;
 
   if (s->last_sequence >= 0 && b->sequence > s->last_sequence + 1)
     lost = b->sequence - s->last_sequence - 1;
-  if (by_time > lost) {
+  ivtv_frame_gap_account (&s->gap, lost);
+  by_time = ivtv_frame_gap_feed (&s->gap, s->captured);
+  if (by_time > 0) {
     GST_INFO_OBJECT (s->element, "%" G_GUINT64_FORMAT " frames missing "
-        "before sequence %u by the capture times, %" G_GUINT64_FORMAT
-        " by the sequence", by_time, b->sequence, lost);
-    s->offset_shift += (gint64) (by_time - lost);
-    lost = by_time;
+        "before sequence %u by the capture times", by_time, b->sequence);
+    s->offset_shift += (gint64) by_time;
+    lost += by_time;
   }
   if (lost > 0) {
     s->dropped += lost;

@@ -339,6 +339,21 @@ sniff (IvtvCapture * cap, GstBuffer * buf)
   return ivtv_caps_for_mpeg_stream_type (type);
 }
 
+/* read(): is more data waiting already, after a read of @size bytes?  A
+ * small read asks the poll (it watches the device alone): the reader
+ * paces those by it.  A big one does not (a syscall per buffer, issue 26):
+ * an MPEG read that filled its whole block found a backlog, most likely;
+ * a shorter one emptied the driver.  Reader thread. */
+static gboolean
+more_waiting (IvtvCapture * cap, gsize size)
+{
+  guint block = cap->frame_size ? cap->frame_size : cap->settings.blocksize;
+
+  if (size < IVTV_READER_BIG_READ)
+    return gst_poll_wait (cap->poll, 0) > 0;
+  return cap->mpeg && size >= block;
+}
+
 /* The reader thread's produce (ivtvreaderthread.h): the path's next
  * buffer; a lost device is reconnected here. */
 static GstFlowReturn
@@ -360,9 +375,8 @@ read_next (gpointer data, gboolean behind, GstBuffer ** buf, gboolean * more,
   }
   if (ret == GST_FLOW_OK)       /* ours: we may stop it at the end */
     cap->encoder_started = TRUE;
-  /* read(): is more waiting already (the poll watches the device alone)? */
   if (ret == GST_FLOW_OK && cap->path->mode == IVTV_IO_RW)
-    *more = gst_poll_wait (cap->poll, 0) > 0;
+    *more = more_waiting (cap, gst_buffer_get_size (*buf));
   return ret;
 }
 

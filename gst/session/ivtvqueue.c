@@ -18,9 +18,13 @@
 struct _IvtvQueue
 {
   GMutex lock;
-  GCond cond;                   /* signalled on flow and flushing, and on a
-                                 * push only when the consumer waits */
+  GCond cond;                   /* broadcast on flow and flushing; a push
+                                 * signals it only when the consumer waits
+                                 * and is not left to sleep (see push) */
   guint waiting;                /* consumers waiting in pop */
+  guint waiting_timed;          /* of which wait with a time limit */
+  gboolean batching;            /* the producer said more is coming */
+  gint64 last_return_us;        /* monotonic: pop last returned */
   GstQueueArray *items;         /* GstBuffer *, oldest first */
 
   guint64 max_bytes;
@@ -63,6 +67,7 @@ ivtv_queue_new (guint64 max_bytes, GstClockTime max_time)
   q->max_time = GST_CLOCK_TIME_IS_VALID (max_time) ? max_time : 0;
   q->flow = GST_FLOW_OK;
   q->first_pts = GST_CLOCK_TIME_NONE;
+  q->last_return_us = g_get_monotonic_time ();
   return q;
 }
 
@@ -252,13 +257,39 @@ end_run_locked (IvtvQueue * q, GstBuffer * next, IvtvLoss * out)
   return TRUE;
 }
 
+/* The consumer waits with a time limit while the producer reads a backlog
+ * (IVTV_QUEUE_BATCH_WAIT_US): it is left to sleep until IVTV_QUEUE_BATCH
+ * buffers or a quarter of a bound are queued, so a backlog costs one
+ * wake-up (two context switches and a futex call each) per batch instead
+ * of per buffer (issue 26).  Should the producer block after all, the
+ * limit ends the wait, and the next wait is without one. */
+static gboolean
+leave_asleep_locked (IvtvQueue * q)
+{
+  guint n = gst_queue_array_get_length (q->items);
+
+  if (!q->batching || q->waiting_timed == 0 || n >= IVTV_QUEUE_BATCH)
+    return FALSE;
+  if (q->max_bytes > 0 && q->level_bytes >= q->max_bytes / 4)
+    return FALSE;
+  if (q->max_time > 0 && level_time_locked (q, NULL) >= q->max_time / 4)
+    return FALSE;
+  return TRUE;
+}
+
 IvtvQueueResult
 ivtv_queue_push (IvtvQueue * q, GstBuffer * buf)
+{
+  return ivtv_queue_push_more (q, buf, FALSE);
+}
+
+IvtvQueueResult
+ivtv_queue_push_more (IvtvQueue * q, GstBuffer * buf, gboolean more)
 {
   IvtvQueueResult res = IVTV_QUEUE_OK;
   IvtvQueueFull full = IVTV_QUEUE_FULL_BYTES;
   IvtvLoss loss[2];
-  gboolean started = FALSE, ended = FALSE;
+  gboolean started = FALSE, ended = FALSE, wake = FALSE;
   IvtvLossFunc func;
   gpointer data;
 
@@ -266,6 +297,7 @@ ivtv_queue_push (IvtvQueue * q, GstBuffer * buf)
   g_mutex_lock (&q->lock);
   func = q->loss_func;
   data = q->loss_data;
+  q->batching = more;
   if (q->flushing || q->flow != GST_FLOW_OK) {
     res = IVTV_QUEUE_REFUSED;
   } else if (is_full_locked (q, buf, &full)) {
@@ -289,10 +321,14 @@ ivtv_queue_push (IvtvQueue * q, GstBuffer * buf)
     q->totals.pushed_buffers++;
     gst_queue_array_push_tail (q->items, buf);
     buf = NULL;
-    if (q->waiting)             /* no wake-up (a syscall) for nobody */
-      g_cond_signal (&q->cond);
+    /* no wake-up (a syscall) for nobody */
+    wake = q->waiting > 0 && !leave_asleep_locked (q);
   }
   g_mutex_unlock (&q->lock);
+  /* after the unlock: the woken consumer does not find it held and sleep
+   * again on the mutex (the queue outlives every push and pop) */
+  if (wake)
+    g_cond_signal (&q->cond);
   if (buf)
     gst_buffer_unref (buf);
   if (started && func)
@@ -355,7 +391,15 @@ ivtv_queue_pop_full (IvtvQueue * q, GstBuffer ** buf, gpointer * error)
   while (!q->flushing && q->flow == GST_FLOW_OK
       && gst_queue_array_is_empty (q->items)) {
     q->waiting++;
-    g_cond_wait (&q->cond, &q->lock);
+    if (q->batching) {
+      q->waiting_timed++;
+      if (!g_cond_wait_until (&q->cond, &q->lock, g_get_monotonic_time () +
+              IVTV_QUEUE_BATCH_WAIT_US))
+        q->batching = FALSE;    /* the producer is slow: wait untimed */
+      q->waiting_timed--;
+    } else {
+      g_cond_wait (&q->cond, &q->lock);
+    }
     q->waiting--;
   }
   if (q->flushing) {
@@ -378,6 +422,7 @@ ivtv_queue_pop_full (IvtvQueue * q, GstBuffer ** buf, gpointer * error)
       q->flow_error = NULL;
     }
   }
+  q->last_return_us = g_get_monotonic_time ();
   g_mutex_unlock (&q->lock);
   return ret;
 }
@@ -430,6 +475,8 @@ ivtv_queue_get_level (IvtvQueue * q, IvtvQueueLevel * level)
   level->bytes = q->level_bytes;
   level->buffers = gst_queue_array_get_length (q->items);
   level->time = level_time_locked (q, NULL);
+  level->consumer_waiting = q->waiting > 0;
+  level->consumer_returned_us = q->last_return_us;
   if (q->max_bytes > 0)
     fb = (gdouble) level->bytes / q->max_bytes;
   if (q->max_time > 0)

@@ -41,7 +41,15 @@ typedef struct
   guint buffers;
   GstClockTime time;
   gdouble fill;                 /* 0..1, the fuller of the two bounds */
+  gboolean consumer_waiting;    /* pop waits for a buffer */
+  gint64 consumer_returned_us;  /* monotonic: pop last returned (or the
+                                 * queue was made) */
 } IvtvQueueLevel;
+
+/* A backlog (see ivtv_queue_push_more): the consumer sleeps on until this
+ * many buffers (or a quarter of a bound) are queued, or this long. */
+#define IVTV_QUEUE_BATCH 8
+#define IVTV_QUEUE_BATCH_WAIT_US (10 * G_TIME_SPAN_MILLISECOND)
 
 /* Everything that went through since creation (or the last clear). */
 typedef struct
@@ -64,8 +72,16 @@ void ivtv_queue_set_frames (IvtvQueue * q, gboolean one_frame_per_buffer);
  * end. */
 void ivtv_queue_set_loss_func (IvtvQueue * q, IvtvLossFunc func, gpointer data);
 
-/* Producer.  Takes @buf in every case; never blocks. */
+/* Producer.  Takes @buf in every case; never blocks.  Wakes the consumer
+ * if it waits. */
 IvtvQueueResult ivtv_queue_push (IvtvQueue * q, GstBuffer * buf);
+/* The same; @more: the producer reads a backlog and pushes again at once.
+ * A consumer waiting is then left asleep until IVTV_QUEUE_BATCH buffers or
+ * a quarter of max-bytes or max-time are queued; its wait lasts at most
+ * IVTV_QUEUE_BATCH_WAIT_US (the producer may block after all), and it
+ * waits without a limit again once one ran out.  @more FALSE: as push. */
+IvtvQueueResult ivtv_queue_push_more (IvtvQueue * q, GstBuffer * buf,
+    gboolean more);
 /* Producer: the stream ends with @flow (not GST_FLOW_OK), returned by pop
  * after the queued buffers; later pushes are refused. */
 void ivtv_queue_push_flow (IvtvQueue * q, GstFlowReturn flow);

@@ -56,8 +56,6 @@ struct _IvtvReaderThread
   GCond cond;
   gboolean flushing, stopping, ending;
   gboolean final_posted;
-  gint64 last_pop_us;           /* monotonic: create() last took a buffer */
-  gboolean in_pop;              /* create() waits for a buffer */
 
   GstClock *sysclock;
   GstClockID tick_id;
@@ -338,8 +336,10 @@ running_time_now (GstElement * element)
   return now > base ? now - base : 0;
 }
 
+/* @more: the card has more data now (produce's hint): the consumer may
+ * sleep on (ivtv_queue_push_more). */
 static void
-take_buffer (IvtvReaderThread * r, GstBuffer * buf)
+take_buffer (IvtvReaderThread * r, GstBuffer * buf, gboolean more)
 {
   if (!GST_BUFFER_PTS_IS_VALID (buf)) {
     GstClockTime now = running_time_now (r->element);
@@ -358,7 +358,7 @@ take_buffer (IvtvReaderThread * r, GstBuffer * buf)
   ivtv_stats_add_read (r->stats, gst_buffer_get_size (buf), monotonic ());
   check_gap (r, buf);
   buf = check_stream_clock (r, buf);
-  if (ivtv_queue_push (r->queue, buf) == IVTV_QUEUE_OK)
+  if (ivtv_queue_push_more (r->queue, buf, more) == IVTV_QUEUE_OK)
     r->queued++;
 }
 
@@ -403,7 +403,7 @@ wait_not_flushing (IvtvReaderThread * r, gboolean after_flushing_flow)
  * when the card is caught up: a big read, or more data waiting (a backlog,
  * a card that is not paced), goes on at once.  Stop, flushing and EOS end
  * the wait. */
-#define PACE_BIG_READ (64 * 1024)
+#define PACE_BIG_READ IVTV_READER_BIG_READ
 
 static void
 pace (IvtvReaderThread * r, gint64 read_start, gsize size, gboolean more)
@@ -432,10 +432,8 @@ reader_loop (gpointer data)
     gint64 t0;
 
     ivtv_queue_get_level (r->queue, &level);
-    g_mutex_lock (&r->lock);
-    behind = level.buffers > 0 && !r->in_pop
-        && g_get_monotonic_time () - r->last_pop_us > BEHIND_US;
-    g_mutex_unlock (&r->lock);
+    behind = level.buffers > 0 && !level.consumer_waiting
+        && g_get_monotonic_time () - level.consumer_returned_us > BEHIND_US;
     /* a V4L2 buffer queued now would be out of the driver until
      * downstream catches up */
     t0 = g_get_monotonic_time ();
@@ -443,7 +441,7 @@ reader_loop (gpointer data)
     if (ret == GST_FLOW_OK) {
       gsize size = gst_buffer_get_size (buf);
 
-      take_buffer (r, buf);
+      take_buffer (r, buf, more);
       if (r->max_buffers > 0 && r->queued >= r->max_buffers) {
         /* num-buffers: the recording ends after these (issue 28 item 8) */
         GST_DEBUG_OBJECT (r->element, "%" G_GINT64_FORMAT " buffers queued: "
@@ -492,7 +490,6 @@ ivtv_reader_thread_start (GstElement * element,
   r->max_buffers = limits->max_buffers;
   r->first_pts = GST_CLOCK_TIME_NONE;
   r->last_gap_warn = GST_CLOCK_TIME_NONE;
-  r->last_pop_us = g_get_monotonic_time ();
   g_mutex_init (&r->lock);
   g_cond_init (&r->cond);
   r->sysclock = gst_system_clock_obtain ();
@@ -534,14 +531,9 @@ ivtv_reader_thread_pop (IvtvReaderThread * r, GstBuffer ** buf,
 {
   GstFlowReturn ret;
 
-  g_mutex_lock (&r->lock);
-  r->in_pop = TRUE;
-  g_mutex_unlock (&r->lock);
+  /* no lock of ours per buffer: the queue keeps when pop last returned
+   * and whether it waits (the reader's `behind`) */
   ret = ivtv_queue_pop_full (r->queue, buf, (gpointer *) error);
-  g_mutex_lock (&r->lock);
-  r->in_pop = FALSE;
-  r->last_pop_us = g_get_monotonic_time ();
-  g_mutex_unlock (&r->lock);
   /* the final stats before the end: EOS, or the error the element posts
    * next (issue 28 item 12: error paths had none until stop) */
   if (ret != GST_FLOW_OK && ret != GST_FLOW_FLUSHING)

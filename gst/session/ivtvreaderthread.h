@@ -53,10 +53,16 @@ typedef struct
                                  * so never dropped as a loss; <= 0: none */
 } IvtvReaderLimits;
 
+/* A read of at least this many bytes is not paced, and need not say
+ * whether more is waiting with certainty. */
+#define IVTV_READER_BIG_READ (64 * 1024)
+
 /* The next buffer from the card.  @behind: buffers are waiting in the
  * queue (downstream is behind), so a streaming path should copy frames out
  * of its V4L2 buffers rather than hand those out.  *more: the card has
- * more data right now (may be left FALSE when unknown).  Returns as a
+ * more data right now (may be left FALSE when unknown; for a read of
+ * IVTV_READER_BIG_READ or more, "most likely" is enough: the consumer
+ * then sleeps on for at most IVTV_QUEUE_BATCH_WAIT_US).  Returns as a
  * path's create() does (GST_FLOW_ERROR with *@error), never
  * IVTV_FLOW_DEVICE_LOST. */
 typedef GstFlowReturn (*IvtvReaderProduce) (gpointer data, gboolean behind,

@@ -2,8 +2,10 @@
 /* Unit tests of the capture queue (gst/session/ivtvqueue.c): overflow drops the
  * newest buffer and counts its bytes exactly, one loss event pair per run
  * of drops, the time bound, flushing unblocks pop, the producer's final
- * flow comes after the queued data, and a producer/consumer smoke test in
- * which every byte pushed is either popped or counted as dropped.
+ * flow comes after the queued data, a consumer left asleep by a producer
+ * reading a backlog still gets the last buffer, and a producer/consumer
+ * smoke test in which every byte pushed is either popped (in order) or
+ * counted as dropped.
  */
 #include <gst/check/gstcheck.h>
 #include <string.h>
@@ -381,6 +383,85 @@ GST_START_TEST (test_flow_after_data)
 
 GST_END_TEST;
 
+/* Until the consumer waits in pop (at most 5 s). */
+static gboolean
+consumer_waits (IvtvQueue * q)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_TIME_SPAN_SECOND;
+  IvtvQueueLevel lv;
+
+  do {
+    ivtv_queue_get_level (q, &lv);
+    if (lv.consumer_waiting)
+      return TRUE;
+    g_usleep (G_TIME_SPAN_MILLISECOND);
+  } while (g_get_monotonic_time () < end);
+  return FALSE;
+}
+
+typedef struct
+{
+  IvtvQueue *q;
+  guint8 tags[2];
+  GstFlowReturn ret;
+  gint done;
+} TwoPops;
+
+static gpointer
+two_pops_thread (gpointer data)
+{
+  TwoPops *p = data;
+  GstBuffer *buf = NULL;
+  guint i;
+
+  for (i = 0; i < 2; i++) {
+    if ((p->ret = ivtv_queue_pop (p->q, &buf)) != GST_FLOW_OK)
+      break;
+    p->tags[i] = buf_tag (buf);
+    gst_clear_buffer (&buf);
+  }
+  g_atomic_int_set (&p->done, 1);
+  return NULL;
+}
+
+/* A producer that said "more is coming" (a backlog) and then blocks for
+ * ever: the consumer, left asleep, still gets the buffer (its wait has a
+ * limit while the producer says so; issue 26's batched hand-off). */
+GST_START_TEST (test_batch_never_strands_a_buffer)
+{
+  TwoPops p = { ivtv_queue_new (0, 0), {0, 0}, GST_FLOW_OK, 0 };
+  GThread *th = g_thread_new ("popper", two_pops_thread, &p);
+  gint64 end;
+
+  fail_unless (consumer_waits (p.q));
+  ivtv_queue_push_more (p.q, make_buf (10, 1, 0, 0), TRUE);
+  /* the first pop returns, the second waits (with a limit now) */
+  end = g_get_monotonic_time () + 5 * G_TIME_SPAN_SECOND;
+  for (;;) {
+    IvtvQueueLevel lv;
+
+    ivtv_queue_get_level (p.q, &lv);
+    if (lv.buffers == 0 && lv.consumer_waiting)
+      break;
+    fail_if (g_get_monotonic_time () > end, "the first pop never returned");
+    g_usleep (G_TIME_SPAN_MILLISECOND);
+  }
+  ivtv_queue_push_more (p.q, make_buf (10, 2, 0, 0), TRUE);
+  /* nothing follows: no push, no flow */
+  end = g_get_monotonic_time () + 5 * G_TIME_SPAN_SECOND;
+  while (!g_atomic_int_get (&p.done) && g_get_monotonic_time () < end)
+    g_usleep (G_TIME_SPAN_MILLISECOND);
+  fail_unless (g_atomic_int_get (&p.done),
+      "the consumer still sleeps 5 s after the last buffer came");
+  g_thread_join (th);
+  fail_unless_equals_int (p.ret, GST_FLOW_OK);
+  fail_unless_equals_int (p.tags[0], 1);
+  fail_unless_equals_int (p.tags[1], 2);
+  ivtv_queue_free (p.q);
+}
+
+GST_END_TEST;
+
 #define SMOKE_BUFFERS 100000
 
 typedef struct
@@ -400,7 +481,9 @@ produce (gpointer data)
     gsize size = 1 + (seed = seed * 1103515245 + 12345) % 300;
 
     p->pushed += size;
-    ivtv_queue_push (p->q, make_buf (size, i, i * GST_MSECOND, GST_MSECOND));
+    /* a backlog now and then (batched wake-ups), caught up otherwise */
+    ivtv_queue_push_more (p->q, make_buf (size, i, i * GST_MSECOND,
+            GST_MSECOND), (i / 64) % 2 == 0 && i % 64 != 63);
   }
   ivtv_queue_push_flow (p->q, GST_FLOW_EOS);
   return NULL;
@@ -415,11 +498,16 @@ GST_START_TEST (test_concurrency_all_bytes_accounted)
   GstFlowReturn ret;
   GThread *th;
   guint64 popped = 0, n = 0;
+  GstClockTime last = 0;
 
   g_mutex_init (&ev.lock);
   ivtv_queue_set_loss_func (p.q, on_loss, &ev);
   th = g_thread_new ("producer", produce, &p);
   while ((ret = ivtv_queue_pop (p.q, &buf)) == GST_FLOW_OK) {
+    /* in order: a tag is the index's low byte */
+    fail_unless (GST_BUFFER_PTS (buf) / GST_MSECOND % 256 == buf_tag (buf));
+    fail_unless (GST_BUFFER_PTS (buf) >= last);
+    last = GST_BUFFER_PTS (buf);
     popped += gst_buffer_get_size (buf);
     gst_buffer_unref (buf);
     if (++n % 1000 == 0)
@@ -458,6 +546,7 @@ capture_queue_suite (void)
   tcase_add_test (tc, test_flushing_unblocks_pop);
   tcase_add_test (tc, test_flow_after_data);
   tcase_add_test (tc, test_concurrency_all_bytes_accounted);
+  tcase_add_test (tc, test_batch_never_strands_a_buffer);
   return s;
 }
 
