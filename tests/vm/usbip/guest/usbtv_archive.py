@@ -22,7 +22,7 @@ SRC = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 CHECKER = os.path.join(SRC, "tests", "archive", "check-sync-marks.py")
 RESULTS = os.environ.get("RESULTS", "/tmp")
 TMP = os.environ.get("TMPDIR", "/tmp")
-SECONDS = int(os.environ.get("USBTV_ARCHIVE_SECONDS", "12"))
+SECONDS = int(os.environ.get("USBTV_ARCHIVE_SECONDS", "8"))
 MARK_FRAMES = 60        # 2.002 s at 29.97 fps
 MAX_MS = 20.0
 
@@ -36,8 +36,7 @@ def capture(ppm, path):
     dev.send("ppm %d" % ppm)
     dev.send("realtime 1")
     try:
-        p = run(["ivtv-capture", "-d", node, "-t", str(SECONDS), "-f", path],
-                SECONDS * 6 + 240)
+        p = run(["ivtv-capture", "-d", node, "-t", str(SECONDS), "-f", path], 420)
         mark = dev.mark()
         dev.send("av-status")
         status = dev.wait(r"av-status .*", 10, mark).group(0)
@@ -190,7 +189,7 @@ def c_archive_sync(ppm):
 
 
 TAKEN = {}
-CHECKS = [("archive-record-plus250", lambda: c_archive_record(250)),
-          ("archive-sync-plus250", lambda: c_archive_sync(250)),
-          ("archive-record-minus250", lambda: c_archive_record(-250)),
-          ("archive-sync-minus250", lambda: c_archive_sync(-250))]
+PPM = int(os.environ.get("USBTV_ARCHIVE_PPM", "250"))
+NAME = "%s%d" % ("plus" if PPM >= 0 else "minus", abs(PPM))
+CHECKS = [("archive-record-" + NAME, lambda: c_archive_record(PPM)),
+          ("archive-sync-" + NAME, lambda: c_archive_sync(PPM))]
