@@ -165,6 +165,11 @@ struct emu_profile
                                  * captures at the standard's size and rate
                                  * (no size enumeration), the others (the
                                  * webcam) at the formats' sizes */
+  /* streaming engine: a frame dropped for want of a queued buffer takes no
+   * sequence number (stk1160-video.c stk1160_buffer_done, usbtv-video.c
+   * usbtv_image_chunk: `sequence++` only on a delivered frame), so a drop
+   * leaves no gap; false: vivid's way, every frame counted */
+  bool seq_counts_delivered;
   uint32_t events;              /* bit (1 << V4L2_EVENT_x) for each event
                                  * type SUBSCRIBE_EVENT accepts (CTRL is
                                  * always accepted when there are ctrls) */
@@ -222,6 +227,10 @@ struct emu_shared
   uint32_t xev_seq;             /* events ever put in xev[] */
   struct emu_xevent xev[EMU_MAX_XEVENTS];       /* ring, by xev_seq */
   unsigned char engine[EMU_ENGINE_STATE];       /* engine's own shared data */
+  /* hdpvr (profile-hdpvr.c): where the last read stopped inside the
+   * driver's current 8 KiB USB buffer, and the bytes a new stream still
+   * skips because that half-read buffer is read on (hdpvr_read buf->pos) */
+  uint32_t usb_pos, usb_skip;
   /* the card's VBI stream (vbi.c): its reader and the card-wide format */
   struct
   {
