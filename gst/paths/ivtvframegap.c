@@ -24,7 +24,7 @@ ivtv_frame_gap_init (IvtvFrameGap * g, IvtvFrameGapKind kind,
 void
 ivtv_frame_gap_restart (IvtvFrameGap * g)
 {
-  g->prev = g->prev_iv = GST_CLOCK_TIME_NONE;
+  g->prev = GST_CLOCK_TIME_NONE;
   g->anchor_t = GST_CLOCK_TIME_NONE;
   g->anchor_i = g->count = 0;
   g->last_d = -1;
@@ -55,39 +55,19 @@ ivtv_frame_gap_clock (IvtvFrameGap * g, GstClockTime mono,
   return paused;
 }
 
-/* round(a / b) */
-static guint64
-frames_in (GstClockTime a, GstClockTime b)
-{
-  return (a + b / 2) / b;
-}
-
-static guint64
-feed_capture (IvtvFrameGap * g, GstClockTime t)
-{
-  GstClockTime p = g->period, iv = t - g->prev;
-  guint64 lost = 0;
-
-  if (iv > p + p / 2 && GST_CLOCK_TIME_IS_VALID (g->prev_iv)
-      && g->prev_iv >= p / 2)
-    lost = frames_in (iv, p) - 1;
-  g->prev_iv = iv;
-  return lost;
-}
-
-/* ARRIVAL: r, how much later than the anchor says the frame came; the
+/* r, how much later than the anchor says the frame came (or was made); the
  * anchor is the earliest-coming frame (a frame earlier than it becomes
  * it, a card a little slower than its nominal rate moves it on slowly).
- * Frames missing: r in whole periods (from 3/4 of one), seen on two
+ * Frames missing: r in whole periods (from 7/8 of one: the anchor came early, a frame after a loss may come late), seen on two
  * frames in a row that come at least half a period after the one before
  * (not in a burst from the driver's queue: those came late). */
 static guint64
-feed_arrival (IvtvFrameGap * g, GstClockTime t)
+feed (IvtvFrameGap * g, GstClockTime t)
 {
   GstClockTime p = g->period, iv = t - g->prev;
   GstClockTimeDiff r = GST_CLOCK_DIFF (g->anchor_t + (g->count - g->anchor_i)
       * p, t);
-  gint64 d = r < 0 ? 0 : (r + (GstClockTimeDiff) p / 4) / (gint64) p;
+  gint64 d = r < 0 ? 0 : (r + (GstClockTimeDiff) p / 8) / (gint64) p;
   gint64 last_d = g->last_d;
   guint64 lost;
 
@@ -130,8 +110,14 @@ ivtv_frame_gap_feed (IvtvFrameGap * g, GstClockTime t)
     g->last_d = -1;
     return 0;
   }
-  lost = g->kind == IVTV_FRAME_GAP_CAPTURE ? feed_capture (g, t) :
-      feed_arrival (g, t);
+  lost = feed (g, t);
   g->prev = t;
   return lost;
+}
+
+void
+ivtv_frame_gap_account (IvtvFrameGap * g, guint64 frames)
+{
+  if (GST_CLOCK_TIME_IS_VALID (g->prev))
+    g->count += frames;
 }

@@ -13,22 +13,22 @@
  * all: ivtv's YUV node drops what its queue cannot hold
  * (ivtv-irq.c stream_enc_dma_append) and the reader is never told.
  *
- * Two ways to use it, by what the times are:
- *  - CAPTURE (streaming, the driver's CLOCK_MONOTONIC buffer timestamps):
- *    an interval over 1.5 periods is round(interval / period) - 1 frames
- *    lost, judged only when the interval before it was at least half a
- *    period (a stream that runs at its rate: a burst of frames made
- *    faster than real time, e.g. an emulator without pacing, is not
- *    judged);
- *  - ARRIVAL (read(): the running time when the frame was read; paused
- *    time is not in it): frames kept in a driver queue come late and in
- *    bursts, and a reader comes late by chance, so the count is the
- *    frames expected since an anchor (the earliest-coming frame seen)
- *    minus those that came, when two frames in a row that come at the
- *    stream's pace (not in a burst) agree.
+ * The method: the frames expected since an anchor (the earliest-coming
+ * frame seen: a frame earlier than the anchor says becomes it, and a card
+ * a little slower than its nominal rate moves it on slowly) minus those
+ * that came, in whole periods from 7/8 of one, when two frames in a row
+ * that come at least half a period after the one before agree (a frame
+ * late by chance, then one on time, is no loss; frames in a burst, from a
+ * driver's queue after a stall or an emulator without pacing, are not
+ * judged).  The times are, by kind:
+ *  - CAPTURE (streaming): the driver's CLOCK_MONOTONIC buffer timestamps;
+ *    frames made while the pipeline was paused are not judged
+ *    (ivtv_frame_gap_clock);
+ *  - ARRIVAL (read()): the running time when the frame was read (paused
+ *    time is not in it).
  * Neither judges the first frames (a start, a reconnect: the caller makes
  * a new one or restarts it) nor frames around a pause the caller reports
- * (ivtv_frame_gap_paused). */
+ * (ivtv_frame_gap_clock). */
 #ifndef __IVTV_FRAME_GAP_H__
 #define __IVTV_FRAME_GAP_H__
 
@@ -46,7 +46,7 @@ typedef struct
 {
   IvtvFrameGapKind kind;
   GstClockTime period;          /* NONE: unknown, nothing is judged */
-  GstClockTime prev, prev_iv;   /* the last frame's time, the interval before it */
+  GstClockTime prev;            /* the last frame's time */
   GstClockTime ignore_before;   /* CAPTURE: frames of a pause */
   /* ARRIVAL */
   GstClockTime anchor_t;
@@ -70,9 +70,13 @@ void ivtv_frame_gap_restart (IvtvFrameGap * g);
 gboolean ivtv_frame_gap_clock (IvtvFrameGap * g, GstClockTime mono,
     GstClockTime running);
 
-/* The frame at @t (NONE: unknown, restarts): the frames missing just
- * before it (0 usually). */
+/* The frame at @t (NONE: unknown, restarts): the frames found missing
+ * (0 usually; a gap is found one or two frames after it). */
 guint64 ivtv_frame_gap_feed (IvtvFrameGap * g, GstClockTime t);
+
+/* @frames missing that the caller counted itself (a gap in the sequence
+ * numbers): not found again.  Before the feed of the frame after them. */
+void ivtv_frame_gap_account (IvtvFrameGap * g, guint64 frames);
 
 G_END_DECLS
 

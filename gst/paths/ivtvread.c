@@ -241,10 +241,55 @@ read_error (IvtvReader * r, gint err, IvtvError ** error)
   }
 }
 
+/* After an EIO: is the device gone although its node stays?  The V4L2
+ * core answers ENODEV once a node is unregistered (v4l2-dev.c v4l2_ioctl,
+ * v4l2_open), but pvrusb2 keeps the node while a file handle is open
+ * (pvrusb2-v4l2.c pvr2_v4l2_internal_check) and after an unplug
+ * (pvrusb2-hdw.c pvr2_hdw_disconnect -> pvr2_hdw_remove_usb_stuff ->
+ * pvr2_hdw_render_useless clears flag_ok) answers read() with EIO
+ * (pvrusb2-ioread.c pvr2_ioread_avail: the stream was stopped), never makes
+ * poll() ready again, and since its ioctls went to video_ioctl2 (Linux
+ * 4.19) still answers QUERYCAP; before, every ioctl gave EFAULT
+ * (pvr2_v4l2_ioctl: !pvr2_hdw_dev_ok).  A new open() of the node does say
+ * it: EIO (pvr2_v4l2_open: !pvr2_hdw_dev_ok).  So: QUERYCAP ENODEV, ENXIO
+ * or EFAULT (its argument is ours and valid), or a new open of the node
+ * failing with ENOENT, ENODEV, ENXIO or EIO, means the device went away;
+ * an adopted fd (no path) is asked QUERYCAP only. */
+static gboolean
+device_gone (IvtvReader * r)
+{
+  IvtvDevice *dev = r->dev;
+  struct v4l2_capability cap;
+  const gchar *how = "QUERYCAP";
+  int ret, fd, err = 0;
+
+  memset (&cap, 0, sizeof (cap));
+  ret = ivtv_ioctl (dev, VIDIOC_QUERYCAP, &cap);
+  if (ret == -ENODEV || ret == -ENXIO || ret == -EFAULT) {
+    err = -ret;
+  } else if (!dev->adopted && dev->io->open != NULL) {
+    how = "a new open()";
+    fd = dev->io->open (dev->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd >= 0)
+      dev->io->close (fd);
+    else if (errno == ENOENT || errno == ENODEV || errno == ENXIO
+        || errno == EIO)
+      err = errno;
+  }
+  if (err == 0)
+    return FALSE;
+  GST_INFO_OBJECT (r->element, "read() gave EIO (%u times before), %s %s: "
+      "%s went away", r->eio_count, how, g_strerror (err), dev->path);
+  return TRUE;
+}
+
 /* Read once into @data, polling first unless a backlog is likely;
- * EAGAIN/EINTR poll again, EIO is retried IVTV_READ_EIO_RETRIES times.
- * The byte count, 0, or -errno; *fret is not GST_FLOW_OK when the wait
- * ended without a read (flushing, drain over, stall error). */
+ * EAGAIN/EINTR poll again; EIO is -ENODEV when the device is gone
+ * (device_gone), else retried IVTV_READ_EIO_RETRIES times without a poll
+ * on a non-blocking fd (pvrusb2's poll() never wakes after its stream
+ * stopped, its read() answers at once).  The byte count, 0, or -errno;
+ * *fret is not GST_FLOW_OK when the wait ended without a read (flushing,
+ * drain over, stall error). */
 static gssize
 read_once (IvtvReader * r, guint8 * data, gsize size, GstFlowReturn * fret,
     IvtvError ** error)
@@ -265,13 +310,16 @@ read_once (IvtvReader * r, guint8 * data, gsize size, GstFlowReturn * fret,
     g_mutex_unlock (&r->io_lock);
     if (n == -EAGAIN || n == -EINTR)
       continue;
+    if (n == -EIO && device_gone (r))
+      return -ENODEV;
     if (n == -EIO && r->eio_count < IVTV_READ_EIO_RETRIES) {
       if (r->eio_count++ == 0)
         GST_ELEMENT_WARNING (r->element, RESOURCE, READ,
             (_("The device %s reported an I/O error; retrying."), r->dev->path),
             ("read: %s (retry %u of %u)", g_strerror (EIO), r->eio_count,
                 IVTV_READ_EIO_RETRIES));
-      g_usleep (100 * G_TIME_SPAN_MILLISECOND);
+      g_usleep (IVTV_READ_EIO_WAIT_MS * G_TIME_SPAN_MILLISECOND);
+      r->read_first = r->nonblocking;
       continue;
     }
     return n;

@@ -13,8 +13,9 @@
  * next read is tried before polling, saving a poll() per buffer; EAGAIN
  * falls back to the poll.  EINTR/EAGAIN poll again; 0 bytes is EOS;
  * a failing read (ENODEV, EIO, EBUSY, ...) posts an element error saying
- * what happened; EIO is retried IVTV_READ_EIO_RETRIES times (100 ms apart)
- * before it is an error.
+ * what happened; EIO is an unplug when QUERYCAP fails too (pvrusb2 keeps
+ * its node after an unplug while it is open, and answers EIO), else it is
+ * retried IVTV_READ_EIO_RETRIES times before it is an error.
  *
  * Stalls are the shared watchdog's (IvtvStall, ivtvpath.h), measured over
  * the whole wait of one create() (not per poll() call, and never counting
@@ -26,7 +27,8 @@
  * driver ends the stream (read() returns 0), the drain deadline passes or
  * no data comes for 0.5 s (about a GOP), then gives EOS.  With `reconnect`
  * set, ENODEV/ENXIO posts nothing: create returns IVTV_FLOW_DEVICE_LOST
- * and the capture session waits for the node to come back.
+ * (and EIO from a device that is gone) and the capture session waits for
+ * the node to come back.
  * ivtv_read_path_new() (ivtvpath.h) wraps an IvtvReader as a capture path.
  * Buffers carry byte offsets; time stamps come from the base class
  * (do-timestamp: running time on arrival).
@@ -40,7 +42,11 @@
 
 G_BEGIN_DECLS
 
-#define IVTV_READ_EIO_RETRIES 3
+/* EIO is retried this many times, IVTV_READ_EIO_WAIT_MS apart (2 s in
+ * all: time for a USB disconnect to reach the driver after the URBs
+ * failed, so that an unplug is named as one) */
+#define IVTV_READ_EIO_RETRIES 10
+#define IVTV_READ_EIO_WAIT_MS 200
 
 typedef struct
 {

@@ -50,6 +50,7 @@ struct _IvtvStream
   gint fps_n, fps_d;            /* 0/1 when unknown */
   gboolean repack;              /* driver layout != GStreamer's: copy */
   gboolean bff_std;             /* FIELD_INTERLACED of a 525-line std */
+  gboolean fixed_rate;          /* a TV standard's rate: a time gap is a loss */
   gboolean via_libv4l2;         /* buffers are libv4l2's: always copy */
   GstVideoInfo info;            /* raw formats (repack) */
   IvtvFrameLayout layout;       /* where the driver puts the planes */
@@ -187,11 +188,14 @@ read_format (IvtvStream * s, GError ** error)
 
   check_layout (s, &fmt.fmt.pix);
 
-  /* V4L2_FIELD_INTERLACED: the older field depends on the standard */
+  /* V4L2_FIELD_INTERLACED: the older field depends on the standard; a node
+   * with a TV standard delivers at the standard's fixed rate (a webcam may
+   * slow down in the dark, uvcvideo's auto exposure: no standard) */
   s->bff_std = FALSE;
-  if (fmt.fmt.pix.field == V4L2_FIELD_INTERLACED) {
+  {
     v4l2_std_id std = 0;
-    if (ivtv_ioctl (s->dev, VIDIOC_G_STD, &std) == 0
+    s->fixed_rate = ivtv_ioctl (s->dev, VIDIOC_G_STD, &std) == 0 && std != 0;
+    if (fmt.fmt.pix.field == V4L2_FIELD_INTERLACED && s->fixed_rate
         && (std & V4L2_STD_525_60) && !(std & V4L2_STD_625_50))
       s->bff_std = TRUE;
   }
@@ -384,9 +388,10 @@ ivtv_stream_start (IvtvStream * s, GstPoll * poll, guint extra_buffers,
   s->offset_shift = 0;
   s->frames = s->dropped = s->copied = s->bytes = s->next_offset = 0;
   s->discont = FALSE;
-  ivtv_frame_gap_init (&s->gap, IVTV_FRAME_GAP_CAPTURE, s->fps_n > 0 ?
-      gst_util_uint64_scale_int (GST_SECOND, s->fps_d, s->fps_n) :
-      GST_CLOCK_TIME_NONE);
+  /* frames lost by their times only at a TV standard's fixed rate */
+  ivtv_frame_gap_init (&s->gap, IVTV_FRAME_GAP_CAPTURE, s->fps_n > 0
+      && s->fixed_rate ? gst_util_uint64_scale_int (GST_SECOND, s->fps_d,
+          s->fps_n) : GST_CLOCK_TIME_NONE);
   return TRUE;
 }
 
@@ -582,16 +587,17 @@ static void
 check_sequence (IvtvStream * s, const struct v4l2_buffer *b, GstClockTime ts,
     GstClockTime dur)
 {
-  guint64 lost = 0, by_time = ivtv_frame_gap_feed (&s->gap, s->captured);
+  guint64 lost = 0, by_time;
 
   if (s->last_sequence >= 0 && b->sequence > s->last_sequence + 1)
     lost = b->sequence - s->last_sequence - 1;
-  if (by_time > lost) {
+  ivtv_frame_gap_account (&s->gap, lost);
+  by_time = ivtv_frame_gap_feed (&s->gap, s->captured);
+  if (by_time > 0) {
     GST_INFO_OBJECT (s->element, "%" G_GUINT64_FORMAT " frames missing "
-        "before sequence %u by the capture times, %" G_GUINT64_FORMAT
-        " by the sequence", by_time, b->sequence, lost);
-    s->offset_shift += (gint64) (by_time - lost);
-    lost = by_time;
+        "before sequence %u by the capture times", by_time, b->sequence);
+    s->offset_shift += (gint64) by_time;
+    lost += by_time;
   }
   if (lost > 0) {
     s->dropped += lost;

@@ -543,6 +543,12 @@ ivtv_negotiate_set_mpeg (IvtvDevice * dev, GError ** error)
 
   if (ret == 0 && f.fmt.pix.pixelformat == V4L2_PIX_FMT_MPEG)
     return TRUE;
+  /* hdpvr answers G_FMT, and S_FMT (the same function, hdpvr-video.c
+   * vidioc_g_fmt_vid_cap), with EFAULT while it detects no signal: MPEG is
+   * its one format, there is nothing to set, and the signal check has told
+   * the user already */
+  if (ret == -EFAULT)
+    return TRUE;
   f.fmt.pix.pixelformat = V4L2_PIX_FMT_MPEG;
   ret = ivtv_ioctl (dev, VIDIOC_S_FMT, &f);
   if (ret < 0 || f.fmt.pix.pixelformat != V4L2_PIX_FMT_MPEG) {

@@ -69,6 +69,7 @@ struct _IvtvStreamClock
   /* TS */
   TsPid pids[TS_MAX_PIDS];
   guint n_pids;
+  guint8 pid_slot[8192];        /* index in pids + 1; 0: not seen */
   gboolean gap;
   guint64 gap_pos, gap_elapsed, gap_bytes;
   guint gap_packets, gap_back;
@@ -77,11 +78,13 @@ struct _IvtvStreamClock
 
 /* ---- small helpers ---- */
 
+/* a - b on the clock's circle, both in its range (no division: this runs
+ * for every pack and timestamp) */
 static gint64
 clock_diff (guint64 a, guint64 b)
 {
   guint64 range = CLOCK_RANGE;
-  guint64 d = (a + range - b % range) % range;
+  guint64 d = a >= b ? a - b : a + range - b;
 
   return d > range / 2 ? (gint64) d - (gint64) range : (gint64) d;
 }
@@ -299,13 +302,11 @@ ps_header (IvtvStreamClock * sc)
 static TsPid *
 ts_pid (IvtvStreamClock * sc, guint pid)
 {
-  guint i;
-
-  for (i = 0; i < sc->n_pids; i++)
-    if (sc->pids[i].pid == pid)
-      return &sc->pids[i];
+  if (sc->pid_slot[pid])
+    return &sc->pids[sc->pid_slot[pid] - 1];
   if (sc->n_pids == TS_MAX_PIDS)
     return NULL;
+  sc->pid_slot[pid] = sc->n_pids + 1;
   sc->pids[sc->n_pids].pid = pid;
   sc->pids[sc->n_pids].cc = -1;
   sc->pids[sc->n_pids].last_pos = 0;
@@ -405,6 +406,34 @@ ts_header (IvtvStreamClock * sc)
 
 /* ---- the byte loop ---- */
 
+/* Whole packets at the start of @data (the sync kept, no header begun):
+ * each read in place, the payload not touched.  Returns the bytes
+ * taken (0: not a whole packet that starts with the sync byte). */
+static gsize
+ts_packets (IvtvStreamClock * sc, const guint8 * data, gsize len)
+{
+  gsize i = 0;
+
+  while (len - i >= TS_PACKET && data[i] == 0x47) {
+    const guint8 *p = data + i;
+    guint n = 4;
+
+    if (p[3] & 0x20)            /* adaptation field: its flags, its PCR */
+      n = p[4] > 0 && (p[5] & 0x10) ? 12 : 6;
+    memcpy (sc->hdr, p, 12);    /* a constant size: two moves */
+    sc->hdr_len = sc->hdr_want = n;
+    sc->hdr_pos = sc->pos;
+    ts_header (sc);
+    sc->lost_sync = FALSE;
+    sc->skip = 0;
+    sc->hdr_len = 0;
+    sc->hdr_want = 4;
+    sc->pos += TS_PACKET;
+    i += TS_PACKET;
+  }
+  return i;
+}
+
 static void
 start_header (IvtvStreamClock * sc, guint want)
 {
@@ -464,6 +493,33 @@ lose_sync (IvtvStreamClock * sc)
   sc->pos = end;
 }
 
+/* A header that begins at @data, with at least HDR_MAX bytes there: read
+ * as the bytewise path would, each part as the parser asks for it.
+ * Returns the bytes it took; *@ok FALSE when they were no header. */
+static gsize
+header_in_place (IvtvStreamClock * sc, const guint8 * data, gboolean * ok)
+{
+  guint want;
+
+  memcpy (sc->hdr, data, HDR_MAX);      /* a constant size: inlined */
+  sc->hdr_pos = sc->pos;
+  do {
+    want = sc->hdr_want;
+    sc->hdr_len = want;
+    *ok = sc->format == IVTV_STREAM_CLOCK_TS ? ts_header (sc) :
+        ps_header (sc);
+  } while (*ok && sc->hdr_want > want);
+  sc->pos += sc->hdr_len;
+  if (*ok) {                    /* done with it */
+    sc->lost_sync = FALSE;
+    if (sc->skip == 0)
+      start_header (sc, 4);
+    else
+      sc->hdr_len = 0;
+  }
+  return want;
+}
+
 guint
 ivtv_stream_clock_feed (IvtvStreamClock * sc, const guint8 * data, gsize len,
     const IvtvStreamLoss ** losses)
@@ -488,11 +544,31 @@ ivtv_stream_clock_feed (IvtvStreamClock * sc, const guint8 * data, gsize len,
       sc->pos++;
       continue;
     }
+    if (sc->hdr_len == 0 && sc->format == IVTV_STREAM_CLOCK_TS) {
+      gsize n = ts_packets (sc, data + i, len - i);
+
+      i += n;
+      if (n > 0)
+        continue;
+    }
+    if (sc->hdr_len == 0 && len - i >= HDR_MAX) {
+      /* the whole header is here: read it without staging it bytewise */
+      gsize n = header_in_place (sc, data + i, &ok);
+
+      i += n;
+      if (!ok)
+        lose_sync (sc);
+      continue;
+    }
     if (sc->hdr_len == 0)
       sc->hdr_pos = sc->pos;
-    while (sc->hdr_len < sc->hdr_want && i < len) {
-      sc->hdr[sc->hdr_len++] = data[i++];
-      sc->pos++;
+    if (sc->hdr_len < sc->hdr_want) {
+      gsize n = MIN (sc->hdr_want - sc->hdr_len, len - i);
+
+      memcpy (sc->hdr + sc->hdr_len, data + i, n);
+      sc->hdr_len += n;
+      sc->pos += n;
+      i += n;
     }
     if (sc->hdr_len < sc->hdr_want)
       break;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Unit tests of the read() path (gst/paths/ivtvread.c) against a scripted fake
  * read (fakedev.h): short reads are pushed as they are, EINTR/EAGAIN
- * retried, EIO retried then an error, ENODEV/EBUSY errors that say what
+ * retried, EIO retried then an error (an unplug when QUERYCAP fails too),
+ * ENODEV/EBUSY errors that say what
  * happened, flushing returns at once. */
 #include <gst/check/gstcheck.h>
 #include <errno.h>
@@ -39,7 +40,8 @@ typedef struct
 } ReadFixture;
 
 static void
-read_setup (ReadFixture * f, const gssize * s, guint blocksize)
+read_setup_ioctl (ReadFixture * f, const gssize * s, guint blocksize,
+    FakeIoctlFunc ioctl)
 {
   script = s;
   script_pos = 0;
@@ -48,11 +50,17 @@ read_setup (ReadFixture * f, const gssize * s, guint blocksize)
   gst_bin_add (GST_BIN (f->pipe), f->el);
   fail_unless (pipe (f->pfd) == 0);
   fail_unless (write (f->pfd[1], "x", 1) == 1); /* always readable */
-  fake_dev_init (&f->dev, f->pfd[0], NULL, script_read);
+  fake_dev_init (&f->dev, f->pfd[0], ioctl, script_read);
   f->poll = gst_poll_new (TRUE);
   ivtv_read_init (&f->r);
   fail_unless (ivtv_read_start (&f->r, f->el, &f->dev, f->poll, blocksize,
           NULL));
+}
+
+static void
+read_setup (ReadFixture * f, const gssize * s, guint blocksize)
+{
+  read_setup_ioctl (f, s, blocksize, NULL);
 }
 
 static gchar *
@@ -128,7 +136,9 @@ GST_START_TEST (test_read_errors)
 {
   static const gssize enodev[] = { -ENODEV };
   /* EIO: retried IVTV_READ_EIO_RETRIES times, then an error */
-  static const gssize eio[] = { 10, -EIO, -EIO, -EIO, -EIO };
+  static const gssize eio[] = { 10, -EIO, -EIO, -EIO, -EIO, -EIO, -EIO,
+    -EIO, -EIO, -EIO, -EIO, -EIO
+  };
   static const gssize eio_once[] = { -EIO, 20 };
   static const gssize ebusy[] = { -EBUSY };
   ReadFixture f;
@@ -147,7 +157,7 @@ GST_START_TEST (test_read_errors)
   fail_unless_equals_int (read_create (&f, &b), GST_FLOW_ERROR);
   err = read_teardown (&f);
   fail_unless (err && strstr (err, "I/O error"), "%s", err);
-  fail_unless_equals_int (script_pos, 5);
+  fail_unless_equals_int (script_pos, IVTV_READ_EIO_RETRIES + 2);
   g_free (err);
 
   read_setup (&f, eio_once, 4096);
@@ -163,6 +173,47 @@ GST_START_TEST (test_read_errors)
   err = read_teardown (&f);
   fail_unless (err && strstr (err, "busy"), "%s", err);
   g_free (err);
+}
+
+GST_END_TEST;
+
+/* pvrusb2 after an unplug, its node held open: read() EIO, and before
+ * Linux 4.19 every ioctl EFAULT (pvrusb2-v4l2.c pvr2_v4l2_ioctl,
+ * !pvr2_hdw_dev_ok; a later kernel's new open() fails instead, which the
+ * fault matrix's unplug-eio case checks under the emulator) */
+static int
+unplugged_pvrusb2_ioctl (unsigned long request, void *arg)
+{
+  (void) request;
+  (void) arg;
+  return fake_fail (EFAULT);
+}
+
+GST_START_TEST (test_read_eio_unplugged)
+{
+  /* one EIO is enough: more would be retries, not the unplug named */
+  static const gssize s[] = { 10, -EIO, 0 };
+  ReadFixture f;
+  GstBuffer *b;
+  gchar *err;
+
+  read_setup_ioctl (&f, s, 4096, unplugged_pvrusb2_ioctl);
+  fail_unless_equals_int (read_create (&f, &b), GST_FLOW_OK);
+  gst_buffer_unref (b);
+  fail_unless_equals_int (read_create (&f, &b), GST_FLOW_ERROR);
+  fail_unless_equals_int (script_pos, 2);
+  err = read_teardown (&f);
+  fail_unless (err && strstr (err, "went away"), "%s", err);
+  g_free (err);
+
+  /* reconnect=true: the capture session's "lost", no error */
+  read_setup_ioctl (&f, s, 4096, unplugged_pvrusb2_ioctl);
+  f.r.reconnect = TRUE;
+  fail_unless_equals_int (read_create (&f, &b), GST_FLOW_OK);
+  gst_buffer_unref (b);
+  fail_unless_equals_int (read_create (&f, &b), IVTV_FLOW_DEVICE_LOST);
+  err = read_teardown (&f);
+  fail_unless (err == NULL, "%s", err);
 }
 
 GST_END_TEST;
@@ -194,6 +245,7 @@ read_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_read_short_and_retry);
   tcase_add_test (tc, test_read_errors);
+  tcase_add_test (tc, test_read_eio_unplugged);
   tcase_add_test (tc, test_read_flushing);
   return s;
 }

@@ -50,6 +50,7 @@
 #ifndef IVTV_EMU_H
 #define IVTV_EMU_H
 
+#include <errno.h>
 #include <linux/videodev2.h>
 #include <poll.h>
 #include <pthread.h>
@@ -164,6 +165,11 @@ struct emu_profile
                                  * captures at the standard's size and rate
                                  * (no size enumeration), the others (the
                                  * webcam) at the formats' sizes */
+  /* streaming engine: a frame dropped for want of a queued buffer takes no
+   * sequence number (stk1160-video.c stk1160_buffer_done, usbtv-video.c
+   * usbtv_image_chunk: `sequence++` only on a delivered frame), so a drop
+   * leaves no gap; false: vivid's way, every frame counted */
+  bool seq_counts_delivered;
   uint32_t events;              /* bit (1 << V4L2_EVENT_x) for each event
                                  * type SUBSCRIBE_EVENT accepts (CTRL is
                                  * always accepted when there are ctrls) */
@@ -171,6 +177,8 @@ struct emu_profile
                                  * card whose stream type control does
                                  * not choose (payload.h EMU_CLIP_H264);
                                  * 0: the control chooses */
+  bool no_encoder_cmd;          /* MPEG engine: no VIDIOC_(TRY_)ENCODER_CMD
+                                 * (ENOTTY): pvrusb2 */
   const struct emu_engine *engine;
   /* the card's VBI node, /dev/vbiN beside /dev/videoN, sharing this node's
    * state (vbi.c); NULL: none */
@@ -219,6 +227,10 @@ struct emu_shared
   uint32_t xev_seq;             /* events ever put in xev[] */
   struct emu_xevent xev[EMU_MAX_XEVENTS];       /* ring, by xev_seq */
   unsigned char engine[EMU_ENGINE_STATE];       /* engine's own shared data */
+  /* hdpvr (profile-hdpvr.c): where the last read stopped inside the
+   * driver's current 8 KiB USB buffer, and the bytes a new stream still
+   * skips because that half-read buffer is read on (hdpvr_read buf->pos) */
+  uint32_t usb_pos, usb_skip;
   /* the card's VBI stream (vbi.c): its reader and the card-wide format */
   struct
   {
@@ -277,6 +289,7 @@ struct emu_file
   uint64_t delivered;
   uint64_t io_calls;
   bool eio_done;
+  bool gone_read;               /* unplug-eio: a read() since the unplug got EIO */
   bool closed;                  /* last fd closed: waiters must return */
   uint32_t plugged_in;          /* st->plugins at open */
   int inuse;                    /* calls in progress (interpose.c) */
@@ -388,6 +401,7 @@ enum emu_fault_id
   EMU_FAULT_CLOCK_PPM,          /* clock-ppm=N: the PCM node's crystal N ppm fast (may be < 0) */
   EMU_FAULT_SKIP_EVERY,         /* skip-every=N: the driver drops every Nth frame (a sequence gap) */
   EMU_FAULT_SKIP_KEEPS_SEQ,     /* skip-keeps-seq: a dropped frame does not advance the sequence (usbtv, stk1160) */
+  EMU_FAULT_UNPLUG_EIO,         /* unplug-eio: an unplug as pvrusb2 shows it to a handle held open */
   EMU_FAULT_COUNT
 };
 
@@ -402,6 +416,42 @@ struct emu_faults
 int emu_faults_parse (const char *env, const char *path, struct emu_faults *out);
 const char *emu_fault_name (enum emu_fault_id id);
 bool emu_fault_on (const struct emu_device *dev, enum emu_fault_id id);
+
+/* An unplug as pvrusb2 shows it (the unplug-eio fault): its node stays
+ * while a handle is open (pvrusb2-v4l2.c pvr2_v4l2_internal_check), and
+ * pvrusb2-hdw.c pvr2_hdw_disconnect -> pvr2_hdw_render_useless clears
+ * flag_ok.  Since Linux 4.19 its ioctls are video_ioctl2's and answer
+ * from the driver's state as before (QUERYCAP too); read() and poll() are
+ * below; a new open() gives EIO (pvr2_v4l2_open: !pvr2_hdw_dev_ok). */
+static inline bool
+emu_gone_like_pvrusb2 (const struct emu_device *dev)
+{
+  return emu_fault_on (dev, EMU_FAULT_UNPLUG_EIO);
+}
+
+/* read() of a gone file: -ENODEV, or with unplug-eio -EIO: the URBs that
+ * died with the unplug are "ready" buffers with an error status, and
+ * read() stops the stream on the first one (pvrusb2-ioread.c
+ * pvr2_ioread_get_buffer -> pvr2_ioread_stop; pvr2_ioread_read: -EIO);
+ * every read after that is -EIO too (pvr2_ioread_avail: not enabled). */
+static inline int
+emu_gone_read (struct emu_file *f)
+{
+  f->gone_read = true;
+  return emu_gone_like_pvrusb2 (f->dev) ? -EIO : -ENODEV;
+}
+
+/* poll() of a gone file: POLLERR | POLLHUP, or with unplug-eio readable
+ * until a read() got its EIO (the dead URBs are ready buffers), then never
+ * ready again (pvr2_v4l2_poll: POLLIN only while pvr2_ioread_avail >= 0,
+ * and never POLLERR). */
+static inline short
+emu_gone_revents (const struct emu_file *f, short events)
+{
+  if (!emu_gone_like_pvrusb2 (f->dev))
+    return POLLERR | POLLHUP | (events & POLLPRI);
+  return f->gone_read ? 0 : (events & (POLLIN | POLLRDNORM));
+}
 int64_t emu_fault_arg (const struct emu_device *dev, enum emu_fault_id id);
 
 /* Called by an engine at the start of each read()/DQBUF: counts the call

@@ -37,6 +37,7 @@ static const struct fault_desc descs[EMU_FAULT_COUNT] = {
   [EMU_FAULT_CLOCK_PPM] = {"clock-ppm", 1, 0},
   [EMU_FAULT_SKIP_EVERY] = {"skip-every", 1, 0},
   [EMU_FAULT_SKIP_KEEPS_SEQ] = {"skip-keeps-seq", 0, 0},
+  [EMU_FAULT_UNPLUG_EIO] = {"unplug-eio", 0, 0},
 };
 
 const char *
@@ -138,7 +139,7 @@ emu_fault_io_begin (struct emu_file *f)
   uint64_t n;
 
   if (emu_file_gone (f))
-    return -ENODEV;
+    return emu_gone_read (f);
   n = ++f->io_calls;
   if (emu_fault_on (dev, EMU_FAULT_EINTR_EVERY) &&
       n % (uint64_t) emu_fault_arg (dev, EMU_FAULT_EINTR_EVERY) == 0)

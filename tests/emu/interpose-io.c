@@ -54,7 +54,7 @@ emu_ioctl (struct emu_file *f, unsigned long req, void *arg)
   const struct emu_engine *eng = f->dev->prof->engine;
   long r = EMU_NEXT;
 
-  if (emu_file_gone (f))
+  if (emu_file_gone (f) && !emu_gone_like_pvrusb2 (f->dev))
     return -ENODEV;
   if (!arg && _IOC_SIZE (req) && (_IOC_DIR (req) != _IOC_NONE))
     return -EFAULT;
@@ -95,7 +95,7 @@ emu_read (struct emu_file *f, void *buf, size_t n)
   const struct emu_engine *eng = f->dev->prof->engine;
 
   if (emu_file_gone (f))
-    return -ENODEV;
+    return emu_gone_read (f);
   if (f->accmode == O_WRONLY)
     return -EBADF;
   if (!eng || !eng->read)

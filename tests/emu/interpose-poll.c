@@ -46,7 +46,7 @@ interpose_revents (struct emu_file *f, short events, int64_t *next_ns)
   short rev = 0;
 
   if (emu_file_gone (f))
-    return POLLERR | POLLHUP | (events & POLLPRI);
+    return emu_gone_revents (f, events);
   if ((events & POLLPRI) && emu_event_pending (f))
     rev |= POLLPRI;
   if (eng && eng->poll)

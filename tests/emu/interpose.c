@@ -465,7 +465,7 @@ emu_open (struct emu_device *dev, int flags)
     emu_unlock (dev);
   }
   if (dev->st->unplugged)
-    return interpose_ret (-ENODEV);
+    return interpose_ret (emu_gone_like_pvrusb2 (dev) ? -EIO : -ENODEV);
   if (emu_fault_on (dev, EMU_FAULT_EBUSY_OPEN))
     return interpose_ret (-EBUSY);
   if (emu_fault_on (dev, EMU_FAULT_EACCES_OPEN))

@@ -516,7 +516,7 @@ mpeg_read (struct emu_file *f, void *buf, size_t n)
     if ((r = emu_wait (f, next)) < 0)
       return done ? (ssize_t) done : r;
     if (emu_file_gone (f))
-      return done ? (ssize_t) done : -ENODEV;
+      return done ? (ssize_t) done : emu_gone_read (f);
   }
 }
 
@@ -613,6 +613,8 @@ encoder_cmd (struct emu_file *f, struct v4l2_encoder_cmd *cmd, bool try)
 static long
 mpeg_ioctl (struct emu_file *f, unsigned long req, void *arg)
 {
+  if (f->dev->prof->no_encoder_cmd)
+    return EMU_NEXT;            /* ENOTTY from the core */
   switch (req) {
     case VIDIOC_ENCODER_CMD:
       return encoder_cmd (f, arg, false);

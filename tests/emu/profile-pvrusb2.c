@@ -15,7 +15,10 @@
  *  - pvr2_querycap(): the card name is the device description
  *    (pvrusb2-devattr.c pvr2_device_29xxx: "WinTV PVR USB2 Model 29xxx");
  *  - pvr_format[] (pvrusb2-v4l2.c): sizeimage 32 KiB;
- *  - no event ioctls: pvr2_ioctl_ops has no vidioc_subscribe_event.
+ *  - no event ioctls: pvr2_ioctl_ops has no vidioc_subscribe_event, and
+ *    no vidioc_encoder_cmd / vidioc_try_encoder_cmd: ENCODER_CMD is
+ *    ENOTTY (the encoder stops when the last reader closes,
+ *    pvr2_v4l2_release -> pvr2_hdw_set_streaming).
  *  - pvrusb2-hdw.c: the encoder is cx2341x, so the codec controls are
  *    those of the ivtv cards (profile-pvr.h).
  *  - every input has V4L2_IN_CAP_STD: the v4l2-ioctl.c core sets it when
@@ -54,5 +57,6 @@ const struct emu_profile emu_profile_pvrusb2 = {
             .sizes = {{.width = 720,.height = 480}}},
       },
   .events = 0,
+  .no_encoder_cmd = true,
   .engine = &emu_engine_mpeg,
 };

@@ -20,9 +20,37 @@
  *    v4l2-ioctl.c core from the standard (v4l_g_parm()); the stream engine
  *    does the same for profiles whose size follows the standard (stream.c
  *    std_parm()).
+ *  - stk1160_ioctl_ops has no vidioc_create_bufs and no vidioc_prepare_buf
+ *    (vb2 handles REQBUFS, QUERYBUF, QBUF, DQBUF, STREAMON/OFF, EXPBUF):
+ *    CREATE_BUFS and PREPARE_BUF give ENOTTY (v4l2-compliance warns
+ *    "VIDIOC_CREATE_BUFS not supported" once per input, as on the driver);
+ *  - stk1160-video.c stk1160_buffer_done(): `sequence` counts delivered
+ *    frames only (a frame dropped for want of a buffer leaves no gap).
  * The emulator keeps 720 wide (the real chip decimates on S_FMT,
  * stk1160_try_fmt(); not modelled). */
 #include "emu.h"
+
+#include <errno.h>
+
+static long
+stk1160_ioctl (struct emu_file *f, unsigned long req, void *arg)
+{
+  if (req == VIDIOC_CREATE_BUFS || req == VIDIOC_PREPARE_BUF)
+    return -ENOTTY;
+  return emu_engine_stream.ioctl (f, req, arg);
+}
+
+/* the streaming engine without CREATE_BUFS / PREPARE_BUF (set at load) */
+static struct emu_engine emu_engine_stk1160;
+
+__attribute__((constructor))
+static void
+stk1160_engine_init (void)
+{
+  emu_engine_stk1160 = emu_engine_stream;
+  emu_engine_stk1160.name = "stk1160";
+  emu_engine_stk1160.ioctl = stk1160_ioctl;
+}
 
 #define STK_SIZES {                                                     \
     { 720, 480, { { 1001, 30000 } } },                                  \
@@ -69,6 +97,7 @@ const struct emu_profile emu_profile_stk1160 = {
               .description = "UYVY 4:2:2",
             .size_follows_std = true,.sizes = STK_SIZES},
       },
+  .seq_counts_delivered = true,   /* stk1160-video.c stk1160_buffer_done */
   .events = 0,
-  .engine = &emu_engine_stream,
+  .engine = &emu_engine_stk1160,
 };

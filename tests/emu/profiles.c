@@ -11,6 +11,7 @@ extern const struct emu_profile emu_profile_tv_streaming __attribute__((weak));
 extern const struct emu_profile emu_profile_tv_webcam __attribute__((weak));
 extern const struct emu_profile emu_profile_pvrusb2;
 extern const struct emu_profile emu_profile_stk1160;
+extern const struct emu_profile emu_profile_usbtv;
 extern const struct emu_profile emu_profile_hdpvr;
 extern const struct emu_profile emu_profile_cx18, emu_profile_cx18_yuv,
     emu_profile_cx18_pcm;
@@ -34,6 +35,7 @@ const struct emu_profile *const emu_profiles[] = {
   &emu_profile_tv_streaming,
   &emu_profile_tv_webcam,
   &emu_profile_stk1160,
+  &emu_profile_usbtv,
   &emu_profile_notcapture,
 };
 

@@ -3,8 +3,11 @@
  * kernel's videobuf2: REQBUFS / CREATE_BUFS / QUERYBUF / PREPARE_BUF / QBUF /
  * DQBUF / EXPBUF / STREAMON / STREAMOFF for MMAP (one memfd per buffer),
  * USERPTR and DMABUF import, frames completed at the frame interval
- * (lazily, when a caller looks), sequence numbers counting dropped frames,
- * CLOCK_MONOTONIC end-of-frame timestamps, and the DQBUF faults. */
+ * (lazily, when a caller looks: a frame due while no buffer was queued is
+ * dropped only when a DQBUF or poll sees it so, or after 64 periods away),
+ * sequence numbers counting dropped frames
+ * (or only delivered ones, emu_profile.seq_counts_delivered: stk1160,
+ * usbtv), CLOCK_MONOTONIC end-of-frame timestamps, and the DQBUF faults. */
 #include "stream.h"
 #include "marks.h"
 #include "stream-frames.h"
@@ -281,7 +284,10 @@ complete (struct squeue *q, struct sbuf *b, uint64_t seq, int64_t t_ns)
   if (t_ns <= q->last_ns)
     t_ns = q->last_ns + 1000;   /* fast mode: keep timestamps increasing */
   q->last_ns = t_ns;
-  b->sequence = (uint32_t) seq;
+  /* the picture is frame `seq` of the source; the sequence number is the
+   * driver's count (emu_profile.seq_counts_delivered) */
+  b->sequence = (uint32_t) (q->dev->prof->seq_counts_delivered ?
+      q->delivered++ : seq);
   b->field = q->fmt.field;
   b->timestamp.tv_sec = t_ns / 1000000000LL;
   b->timestamp.tv_usec = (t_ns % 1000000000LL) / 1000;
@@ -636,6 +642,7 @@ do_streamon (struct emu_file *f, const uint32_t * type)
   stream_current_format (f->dev, &q->fmt);
   q->streaming = true;
   q->sequence = 0;
+  q->delivered = 0;
   q->slots = 0;
   q->next_ns = emu_now_ns ();
   if (!emu_fault_on (f->dev, EMU_FAULT_FAST))

@@ -638,6 +638,51 @@ grab (struct client *c, uint8_t * out, size_t n)
   must (xioctl (c->fd, VIDIOC_REQBUFS, &rb), "REQBUFS 0");
 }
 
+/* "drop gap|nogap": every buffer held for 80 frame periods, so the frames
+ * of that time are dropped (the engine completes frames lazily: it drops
+ * what came while no buffer was queued once the reader was away more than
+ * 64 periods, stream_advance()); the next frame's timestamp shows the loss,
+ * and its sequence number either jumps over it (vivid-like drivers) or
+ * follows on (stk1160, usbtv: only delivered frames are counted) */
+static void
+mode_drop (struct client *c, const char *kind)
+{
+  struct v4l2_buffer held[NBUF], b;
+  struct timespec nap;
+  double period, gap_ts, last_ts;
+  unsigned i;
+  uint32_t step, last_seq;
+
+  open_dev (c, 0);
+  set_format (c);
+  period = frame_period (c);
+  setup_buffers (c, V4L2_MEMORY_MMAP, 0);
+  must (streamon (c), "STREAMON");
+  for (i = 0; i < c->nbuf; i++)
+    must (dqbuf (c, &held[i]), "DQBUF");
+  nap.tv_sec = (time_t) (period * 80);
+  nap.tv_nsec = (long) ((period * 80 - (double) nap.tv_sec) * 1e9);
+  nanosleep (&nap, NULL);       /* nothing queued: the driver drops */
+  last_seq = held[c->nbuf - 1].sequence;        /* QBUF clears them */
+  last_ts = ts_s (&held[c->nbuf - 1]);
+  for (i = 0; i < c->nbuf; i++)
+    qbuf (c, &held[i]);
+  must (dqbuf (c, &b), "DQBUF after the drop");
+  step = b.sequence - last_seq;
+  gap_ts = ts_s (&b) - last_ts;
+  if (gap_ts < period * 60)
+    die ("the frame after an 80-frame drop is %.3f s later, not >= %.3f s",
+        gap_ts, period * 60);
+  if (!strcmp (kind, "nogap") && step != 1)
+    die ("sequence %u after %u: a gap where the driver counts only "
+        "delivered frames", b.sequence, last_seq);
+  if (!strcmp (kind, "gap") && step < 60)
+    die ("sequence %u after %u: no gap for %.3f s of dropped frames",
+        b.sequence, last_seq, gap_ts);
+  printf ("ok: %.3f s dropped, sequence %u -> %u\n", gap_ts, last_seq,
+      b.sequence);
+}
+
 static void
 mode_input (struct client *c, int expect_black)
 {
@@ -721,6 +766,8 @@ main (int argc, char **argv)
     mode_input (&c, 0);
   else if (!strcmp (mode, "black"))
     mode_input (&c, 1);
+  else if (!strcmp (mode, "drop") && arg)
+    mode_drop (&c, arg);
   else if (!strcmp (mode, "fault") && arg) {
     char what[32];
     long n = 0;

@@ -57,6 +57,7 @@ struct squeue
   bool waiting_for_buffers;     /* no QBUF since REQBUFS/STREAMOFF */
   struct sformat fmt;
   uint64_t sequence;            /* number of the next frame */
+  uint64_t delivered;           /* frames handed out (seq_counts_delivered) */
   uint64_t slots;               /* frame periods since STREAMON (skip-every) */
   int64_t next_ns;              /* when the next frame completes */
   int64_t last_ns;              /* timestamp of the last frame */

@@ -41,6 +41,36 @@ case "$case_" in
     want_caps "format=(string)UYVY" "width=(int)720" "height=(int)480" \
       "framerate=(fraction)30000/1001" "interlace-mode=(string)interleaved"
     "$check" UYVY 720x480 1 "$tmp/f.uyvy" 8 || fail "frames differ" ;;
+  usbtv-mmap)
+    # usbtv: streaming YUYV 720x480 at the 525-line rate, Composite
+    # (content 1), byte for byte
+    launch usbtv ivtvsrc num-buffers=8 io-mode=mmap ! \
+      filesink location="$tmp/f.yuyv"
+    want_caps "format=(string)YUY2" "width=(int)720" "height=(int)480" \
+      "framerate=(fraction)30000/1001" "interlace-mode=(string)interleaved"
+    "$check" YUYV 720x480 1 "$tmp/f.yuyv" 8 || fail "frames differ" ;;
+  usbtv-read-pal)
+    # read() (vb2's file I/O), PAL, S-Video (content 0)
+    launch usbtv ivtvsrc num-buffers=5 io-mode=rw standard=pal \
+      input=S-Video ! filesink location="$tmp/f.yuyv"
+    want_caps "format=(string)YUY2" "width=(int)720" "height=(int)576" \
+      "framerate=(fraction)25/1"
+    "$check" YUYV 720x576 0 "$tmp/f.yuyv" 5 || fail "frames differ" ;;
+  stk1160-drops-counted|usbtv-drops-counted)
+    # the driver drops every 5th frame and numbers only the frames it
+    # delivers (stk1160_buffer_done, usbtv_image_chunk): no sequence gap,
+    # yet ivtvsrc counts the loss from the time stamps and warns (at least
+    # 5 of the 8 dropped while 40 are delivered; a slow start may add some)
+    prof=${case_%%-*}
+    "$emu" --profile "$prof" --fault skip-every=5 -- timeout 60 \
+      gst-launch-1.0 -m ivtvsrc num-buffers=40 io-mode=mmap ! fakesink \
+      > "$tmp/log" 2>&1 || fail "gst-launch exited with $?"
+    lost=$(grep -o 'frames-lost=(guint64)[0-9]*, final=(boolean)true' \
+      "$tmp/log" | tail -1 | sed 's/.*)\([0-9]*\),.*/\1/')
+    [ -n "$lost" ] && [ "$lost" -ge 5 ] ||
+      fail "frames-lost=${lost:-none} for 40 frames with every 5th dropped"
+    grep -q 'WARNING: .*Lost [0-9]* frame' "$tmp/log" || fail "no loss warning"
+    echo "ok: $lost frames lost counted" ;;
   stk1160-read-pal)
     # read() (vb2's file I/O), PAL, the S-Video input (content 0)
     launch stk1160 ivtvsrc num-buffers=5 io-mode=rw standard=pal \
@@ -106,6 +136,19 @@ case "$case_" in
       fail "no no-signal warning"
     ! grep -q '^ERROR' "$tmp/log" || fail "an error"
     echo "ok: EFAULT is no signal" ;;
+  hdpvr-half-buffer)
+    # a reader that stops inside the driver's 8 KiB USB buffer leaves its
+    # read position for the next stream (hdpvr_read buf->pos): the next
+    # reader starts 1000000 % 8192 = 576 bytes into its stream, the one
+    # after that (100000 bytes later) at 100576 % 8192 = 2272
+    "$emu" --profile hdpvr --fault fast -- sh -c "head -c 1000000 /dev/video0 \
+      > $tmp/a.ts; head -c 100000 /dev/video0 > $tmp/b.ts; head -c 200000 \
+      /dev/video0 > $tmp/c.ts" || fail "head failed"
+    cmp -s -i 0:576 -n 99000 "$tmp/b.ts" "$tmp/a.ts" ||
+      fail "the second stream does not start 576 bytes in"
+    cmp -s -i 0:2272 -n 190000 "$tmp/c.ts" "$tmp/a.ts" ||
+      fail "the third stream does not start 2272 bytes in"
+    echo "ok: the half-read USB buffer is read on by the next stream" ;;
   hdpvr-busy)
     # input, standard and audio input changes are EBUSY while it streams
     "$emu" --profile hdpvr -- sh -c '

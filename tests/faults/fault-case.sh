@@ -156,6 +156,30 @@ case "$CASE" in
     expect_size $N
     expect_prefix
     ;;
+  unplug-eio)
+    # pvrusb2's unplug while the node is held open: read() EIO, ioctls
+    # EFAULT, poll() never ready, the node stays (tests/emu unplug-eio):
+    # named as an unplug at once, not as a hang after the stall timeout
+    capture $PVR --fault fast --fault unplug-after=$N --fault unplug-eio -- \
+        input=composite timeout=5
+    expect_rc nonzero
+    expect_text "went away"
+    reject_text "hangs|I/O error"
+    expect_size $N
+    expect_prefix
+    expect_wall_below 8
+    ;;
+  unplug-eio-reconnect)
+    # the same with reconnect=true: the lost device is waited for, and
+    # comes back (unplug-for) as a new one
+    capture $PVR --fault fast --fault unplug-after=$N --fault unplug-eio \
+        --fault unplug-for=1 -- input=composite reconnect=true blocksize=65536 \
+        num-buffers=40 timeout=5
+    expect_rc zero
+    expect_text "went away after $N bytes"
+    reject_text "hangs|I/O error"
+    expect_size_at_least $((2 * N))
+    ;;
   unplug-reconnect)
     capture $PVR --fault fast --fault unplug-after=$N --fault unplug-for=1 -- \
         input=composite reconnect=true blocksize=65536 num-buffers=40
@@ -298,6 +322,30 @@ PY
     expect_size_at_least 1000000
     expect_prefix
     expect_complete_mpeg
+    ;;
+  eos-no-encoder-cmd)
+    # pvrusb2 has no VIDIOC_ENCODER_CMD (tests/emu's pvrusb2 profile, as
+    # pvrusb2-v4l2.c pvr2_ioctl_ops): Ctrl-C with -e ends the reading at
+    # once; the file is the stream from its first byte up to the stop
+    if timeout 20 "$EMU" --profile pvrusb2 -- v4l2-ctl -d /dev/video0 \
+        --encoder-cmd=cmd=stop >"$TMP/enc.txt" 2>&1 || \
+        ! grep -q "Inappropriate ioctl" "$TMP/enc.txt"; then
+      fail "the pvrusb2 profile answers ENCODER_CMD: $(head -2 "$TMP/enc.txt")"
+    fi
+    capture_int 3 --profile pvrusb2 -- input=composite
+    expect_rc zero
+    reject_text "^(ERROR|WARNING)"
+    expect_size_at_least 100000
+    expect_wall_below 10
+    n=$(size "$OUT")
+    timeout 30 "$EMU" --profile pvrusb2 --fault fast -- sh -c \
+        'v4l2-ctl -d /dev/video0 -i 1 >/dev/null && head -c "$0" /dev/video0' \
+        "$n" >"$REF"
+    if cmp -s "$OUT" "$REF"; then
+      echo "output: $n bytes, identical to head -c $n of the device"
+    else
+      fail "output differs from the device's stream: $(cmp "$OUT" "$REF" | head -1)"
+    fi
     ;;
   ebusy-open)
     capture $PVR --fault ebusy-open -- input=composite
