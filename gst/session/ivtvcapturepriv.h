@@ -80,6 +80,8 @@ struct _IvtvCapture
   /* the run's (ivtvcaptureread.c), lock: from start to stop */
   IvtvCaptureState state;       /* read unlocked by is_capturing (a hint) */
   gboolean encoder_started;     /* our reads started the encoder */
+  guint read_block;             /* the path's bytes per read(): set by
+                                 * start_path, read by the reader thread */
   IvtvSignal signal;            /* its own lock (ivtvsignal.h) */
 
   /* state_lock — what unlock()/unlock_stop(), property reads and the
