@@ -83,6 +83,8 @@ struct _IvtvCapture
   gboolean encoder_started;     /* our reads started the encoder */
   gboolean encoder_paused;      /* ENCODER_CMD PAUSE is in force
                                  * (ivtvcapturepause.c) */
+  guint read_block;             /* the path's bytes per read(): set by
+                                 * start_path, read by the reader thread */
   IvtvSignal signal;            /* its own lock (ivtvsignal.h) */
 
   /* state_lock — what unlock()/unlock_stop(), property reads and the

@@ -112,6 +112,7 @@ ivtv_capture_start_path (IvtvCapture * cap, IvtvError ** error)
   cap->path = path;
   cap->mode = path->mode;
   g_mutex_unlock (&cap->state_lock);
+  cap->read_block = cfg.blocksize;
   cap->state = IVTV_CAPTURE_RUNNING;
   return TRUE;
 }
@@ -339,19 +340,21 @@ sniff (IvtvCapture * cap, GstBuffer * buf)
   return ivtv_caps_for_mpeg_stream_type (type);
 }
 
-/* read(): is more data waiting already, after a read of @size bytes?  A
+/* read(): is more data waiting already, after the read that gave @buf?  A
  * small read asks the poll (it watches the device alone): the reader
  * paces those by it.  A big one does not (a syscall per buffer, issue 26):
  * an MPEG read that filled its whole block found a backlog, most likely;
- * a shorter one emptied the driver.  Reader thread. */
+ * a shorter one emptied the driver.  (The block is the path's, kept by
+ * start_path: the blocksize setting may change meanwhile on another
+ * thread.)  Reader thread. */
 static gboolean
-more_waiting (IvtvCapture * cap, gsize size)
+more_waiting (IvtvCapture * cap, GstBuffer * buf)
 {
-  guint block = cap->frame_size ? cap->frame_size : cap->settings.blocksize;
+  gsize size = gst_buffer_get_size (buf);
 
   if (size < IVTV_READER_BIG_READ)
     return gst_poll_wait (cap->poll, 0) > 0;
-  return cap->mpeg && size >= block;
+  return cap->mpeg && cap->read_block > 0 && size >= cap->read_block;
 }
 
 /* The reader thread's produce (ivtvreaderthread.h): the path's next
@@ -382,7 +385,7 @@ read_next (gpointer data, gboolean behind, GstBuffer ** buf, gboolean * more,
     g_mutex_unlock (&cap->lock);
   }
   if (ret == GST_FLOW_OK && cap->path->mode == IVTV_IO_RW)
-    *more = more_waiting (cap, gst_buffer_get_size (*buf));
+    *more = more_waiting (cap, *buf);
   return ret;
 }
 
