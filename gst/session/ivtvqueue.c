@@ -298,8 +298,8 @@ ivtv_queue_push_more (IvtvQueue * q, GstBuffer * buf, gboolean more)
   func = q->loss_func;
   data = q->loss_data;
   q->batching = more;
-  if (q->flushing || q->flow != GST_FLOW_OK) {
-    res = IVTV_QUEUE_REFUSED;
+  if (q->flow != GST_FLOW_OK) {
+    res = IVTV_QUEUE_REFUSED;   /* after the end: nothing more is wanted */
   } else if (is_full_locked (q, buf, &full)) {
     started = drop_locked (q, buf, full, &loss[0]);
     res = IVTV_QUEUE_DROPPED;

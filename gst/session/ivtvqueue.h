@@ -14,7 +14,8 @@
  * (EOS, error, device lost), which pop returns once the queued buffers
  * are drained; an error flow may carry the error itself (data, posted by
  * whoever pops it: so it comes after every buffer before it).  pop blocks until a buffer, the final flow, or flushing
- * (set_flushing TRUE/FALSE as GstDataQueue's).  Bounds are settable and the
+ * (set_flushing TRUE/FALSE: pop returns FLUSHING meanwhile, but a push is
+ * kept for after, unlike GstDataQueue: it was captured).  Bounds are settable and the
  * fill level readable from any thread; everything is under one mutex.
  */
 #ifndef __IVTV_QUEUE_H__
@@ -31,7 +32,8 @@ typedef enum
 {
   IVTV_QUEUE_OK,                /* queued */
   IVTV_QUEUE_DROPPED,           /* full: dropped and counted as lost */
-  IVTV_QUEUE_REFUSED            /* flushing or ended: discarded, no loss */
+  IVTV_QUEUE_REFUSED            /* ended (EOS or an error queued): discarded,
+                                 * no loss; while flushing a push is kept */
 } IvtvQueueResult;
 
 /* The fill level at one moment. */
