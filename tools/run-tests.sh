@@ -37,7 +37,8 @@ if [ $# -eq 0 ]; then
   # thread, create(), the signal watch, live property changes) -- a
   # reconnect while capturing on read() (reconnect-read) and streaming
   # (live-changes-ready-stream), live changes and a colour balance across a
-  # reconnect, a stall, the PVR-250 basics, the priority unit test -- in
+  # reconnect, a stall, the PVR-250 basics, PAUSED on an MPEG card (the
+  # encoder paused, the reader on), the priority unit test -- in
   # about a minute; tests/sanitize/tsan-run.sh says how.  The rest of the
   # element suite repeats these paths with timing checks TSan's slowdown
   # breaks (frame spacing) or through programs that are not TSan-built.
@@ -51,7 +52,7 @@ if [ $# -eq 0 ]; then
       --logbase testlog-tsan --timeout-multiplier 3 \
       --wrapper "$PWD/tests/sanitize/tsan-run.sh" \
       reconnect-read live-changes-reconnect live-changes-ready-stream \
-      element-pvr250 robust-stall test-priority || rc=1
+      element-pvr250 robust-stall pause-pvr250 test-priority || rc=1
     logs+=(build-tsan/meson-logs/testlog-tsan*.json)
   else
     echo "run-tests: the TSan build failed" >&2; rc=1
