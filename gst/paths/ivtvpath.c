@@ -17,6 +17,7 @@ ivtv_stall_init (IvtvStall * stall, guint timeout)
 {
   stall->warned = FALSE;
   stall->set_at = 0;
+  stall->generation = 0;        /* valgrind: was counted on from garbage */
   ivtv_stall_set_timeout (stall, timeout);
   stall->seen_generation = g_atomic_int_get (&stall->generation);
 }
