@@ -1,10 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# tests/faults/test-nothing-lost.sh — the README's headline pipeline,
+# tests/element/nothing-lost/test-nothing-lost.sh — the README's headline pipeline,
 # `ivtvsrc input=composite ! filesink`, with no queue, on a paced pvr250
 # whose driver queue is finite (4 MB, as ivtv's: tests/emu/README.md "The
 # MPEG driver queue"), while the consumer blocks 20 s in the middle (a pad
-# probe on filesink that sleeps: tests/faults/stall-capture.py).
+# probe on filesink that sleeps: tests/element/lib/stall-capture.py).
 #
 #   test-nothing-lost.sh IVTV_EMU CASE
 # CASE: stall-20s       defaults: the file is byte for byte the card's
@@ -40,7 +40,7 @@ field () { sed -n "s/^$1=//p" "$TMP/report" | head -1; }
 # capture PROPS: the stalled capture; $TMP/report, $DISCARDED
 capture () {
   IVTV_EMU_STATS=$TMP/emu-stats timeout 120 "$EMU" --profile pvr250 -- \
-    /usr/bin/python3 "$HERE/stall-capture.py" --stall-at $STALL_AT \
+    /usr/bin/python3 "$HERE/../lib/stall-capture.py" --stall-at $STALL_AT \
       --stall-for $STALL_FOR --seconds $SECONDS_TOTAL \
       "ivtvsrc input=composite $* ! filesink name=sink location=$OUT" \
       >"$TMP/report" 2>"$TMP/stderr" || {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* tests/check: ivtvstreamclock (losses found from the stream's own clock)
+/* tests/unit: ivtvstreamclock (losses found from the stream's own clock)
  * on the emulator's payload clips (the bytes an emulated card streams):
  * clean streams give no loss, in any buffer sizes; a program stream with
  * packs cut out by hand gives one loss of about the size cut, where it

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: LGPL-2.1-or-later
-"""tests/faults: run a capture pipeline whose consumer blocks once, and say
+"""tests/element/lib: run a capture pipeline whose consumer blocks once, and say
 what the source reported.
 
     stall-capture.py --stall-at S --stall-for T --seconds N PIPELINE

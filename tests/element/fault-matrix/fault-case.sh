@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/faults/fault-case.sh — one case of the fault matrix (issue 5):
+# tests/element/fault-matrix/fault-case.sh — one case of the fault matrix (issue 5):
 # runs `gst-launch-1.0 -e ivtvsrc ... ! filesink` under ivtv-emu with one
 # injected fault and checks the exit status, the error/warning text on
 # stderr, that the output's bytes are the first bytes of a reference read

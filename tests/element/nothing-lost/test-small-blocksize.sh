@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# tests/faults/test-small-blocksize.sh — the smallest blocksize keeps up
+# tests/element/nothing-lost/test-small-blocksize.sh — the smallest blocksize keeps up
 # (issue 28 item 2): `ivtvsrc input=composite blocksize=4096 ! filesink`
 # on a pvr250 at the real rate (about 750 kB/s, 183 reads of 4 KiB a
 # second) for SECONDS, ended with SIGINT as Ctrl-C ends gst-launch -e.
