@@ -14,7 +14,7 @@
 
 The emulator's MPEG clock runs on across clips, so the black clips after the
 switch carry later SCR/PTS/DTS than BLACK (which starts black): those fields
-are masked before comparing across the switch (tests/faults/fault-case.sh
+are masked before comparing across the switch (tests/element/fault-matrix/fault-case.sh
 does the same for ivtvsrc alone).
 """
 import json

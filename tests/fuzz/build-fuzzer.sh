@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/fuzz/build-fuzzer.sh OUT SRCROOT: builds the libFuzzer harness
 # fuzz-probe.c with clang (-fsanitize=fuzzer,address,undefined), linking the
-# gst/ sources it drives directly (as the unit tests in tests/check do).
+# gst/ sources it drives directly (as the unit tests in tests/unit do).
 # Without clang or its libFuzzer runtime, OUT is a stub that exits 77 (skip)
 # with the reason, so the build never fails for a missing fuzzer.
 out=$1 src=$2
