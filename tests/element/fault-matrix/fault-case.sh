@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # tests/element/fault-matrix/fault-case.sh — one case of the fault matrix (issue 5):
 # runs `gst-launch-1.0 -e ivtvsrc ... ! filesink` under ivtv-emu with one
 # injected fault and checks the exit status, the error/warning text on

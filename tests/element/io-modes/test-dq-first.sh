@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # test-dq-first.sh IVTV_EMU: ivtvsrc's streaming path polls before each
 # DQBUF while the card keeps up (paced webcam: no DQBUF is wasted on
 # EAGAIN), and skips the poll while frames are waiting (--fault fast: far

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # test-stream-run.sh IVTV_EMU TEST [EMULATOR ARGS...]
 # Runs the streaming test binary TEST under `IVTV_EMU EMULATOR ARGS -- TEST`.
 # A profile or fault this emulator does not know is a failure, not a skip
