@@ -4,7 +4,8 @@
  * flushing.  It ties the three parts together, each of one lifetime:
  * the opener (ivtvcaptureopen.c: recipe, card, settings), the format
  * state (ivtvcaptureformat.c) and the run (ivtvcaptureread.c: path,
- * reader thread, reconnect, drain).  They never call this file. */
+ * reader thread, reconnect, drain); stop resumes a paused encoder first
+ * (ivtvcapturepause.c).  They never call this file. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

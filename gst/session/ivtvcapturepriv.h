@@ -38,7 +38,10 @@ struct _IvtvCapture
    * (any thread: the element's, the streaming thread, the reader thread
    * while it reconnects, the signal watch); never held while a path waits
    * for data, nor while taking state_lock's holders' waits (stop_reader
-   * is called without it).  Order: lock before state_lock. */
+   * is called without it).  Order: lock before state_lock; the element's
+   * negotiate_lock, when taken, before lock.  Known exceptions (reported,
+   * not fixed here): ivtv_capture_reconnect reads settings.timeout and
+   * dev.path on the reader thread without it. */
   GMutex lock;
 
   /* the opener's (ivtvcaptureopen.c), lock: from open to close */
@@ -50,7 +53,10 @@ struct _IvtvCapture
   gchar *node;                  /* the node behind recipe_fd, or NULL */
   struct v4l2_capability identity;      /* QUERYCAP of the first open */
   gboolean via_libv4l2;         /* chosen at the first open */
-  IvtvCaptureSettings settings; /* copied at start */
+  IvtvCaptureSettings settings; /* copied at start; but settings.timeout
+                                 * is written live under state_lock only
+                                 * (ivtv_capture_set_timeout) and read
+                                 * under lock: a race on one guint */
   gboolean prio_held;           /* the record priority (ivtvpriority) */
   gboolean encoder_on_app_fd;   /* our reads started the encoder through
                                  * the application's fd, whose open file
@@ -73,14 +79,17 @@ struct _IvtvCapture
   guint hm12_width, hm12_height;        /* HM12 frames, detiled to NV12
                                          * (ivtvhm12.h); 0: not HM12 */
   gint fps_n, fps_d;
-  gboolean pcm;                 /* a PCM node: buffers stamped in samples;
-                                 * set at open (the node stays one across a
-                                 * reconnect, which clears cap->dev meanwhile) */
+  gboolean pcm;                 /* unused: nothing sets or reads it any
+                                 * more (the PCM node is kind ==
+                                 * IVTV_NODE_PCM, its stamps the PCM
+                                 * decorator's, ivtvdecorate.c) */
   IvtvVbiFormat vbi;            /* a VBI node's set-up (ivtvvbi.c) */
 
   /* the run's (ivtvcaptureread.c), lock: from start to stop */
   IvtvCaptureState state;       /* read unlocked by is_capturing (a hint) */
-  gboolean encoder_started;     /* our reads started the encoder */
+  gboolean encoder_started;     /* our reads started the encoder: set by
+                                 * the reader thread (read_next) under lock,
+                                 * its only writer while it runs */
   gboolean encoder_paused;      /* ENCODER_CMD PAUSE is in force
                                  * (ivtvcapturepause.c) */
   guint read_block;             /* the path's bytes per read(): set by
@@ -101,7 +110,11 @@ struct _IvtvCapture
   gboolean flushing;            /* unlock() .. unlock_stop() */
   IvtvReaderLimits limits;      /* the queue's bounds, stats-interval */
   /* the thread that reads the path into the queue (ivtvreaderthread.h);
-   * started with the path, stopped before it */
+   * started with the path, stopped before it.  Set (start_reading, the
+   * streaming thread) and cleared (stop_reader) under state_lock, read
+   * under it by other threads; ivtv_capture_next reads it unlocked: the
+   * streaming thread sets it, and it is cleared only with that thread
+   * stopped or in it (renegotiation) */
   IvtvReaderThread *reader;
 };
 
