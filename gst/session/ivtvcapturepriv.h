@@ -39,9 +39,9 @@ struct _IvtvCapture
    * while it reconnects, the signal watch); never held while a path waits
    * for data, nor while taking state_lock's holders' waits (stop_reader
    * is called without it).  Order: lock before state_lock; the element's
-   * negotiate_lock, when taken, before lock.  Known exceptions (reported,
-   * not fixed here): ivtv_capture_reconnect reads settings.timeout and
-   * dev.path on the reader thread without it. */
+   * negotiate_lock, when taken, before lock.  Unlocked reads: the reader
+   * thread in ivtv_capture_reconnect reads dev.path (a run's only reopen is
+   * its own, so it is the writer) and settings.timeout (see settings). */
   GMutex lock;
 
   /* the opener's (ivtvcaptureopen.c), lock: from open to close */
