@@ -189,9 +189,6 @@ open_device (GstIvtvSrc * src)
   return ok;
 }
 
-/* READY -> PAUSED before the base class: names, then the session starts.
- * A failure posts one error (in GstBaseSrc::start() the base class would
- * add a generic second one, "state change failed..."). */
 /* The read buffers can be had: the buffer pool's g_malloc would abort the
  * process (issue 28), so a blocksize the machine cannot give is one error
  * that says so. */
@@ -210,6 +207,9 @@ can_allocate (GstIvtvSrc * src, guint blocksize)
   return FALSE;
 }
 
+/* READY -> PAUSED before the base class: names, then the session starts.
+ * A failure posts one error (in GstBaseSrc::start() the base class would
+ * add a generic second one, "state change failed..."). */
 static gboolean
 start_capture (GstIvtvSrc * src)
 {
