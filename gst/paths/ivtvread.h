@@ -2,7 +2,9 @@
 /* ivtvsrc — the read() capture path (as fdsrc does it).
  *
  * IvtvReader reads the device's byte stream into buffers from its own
- * GstBufferPool (no allocation per buffer): it waits in the capture's
+ * GstBufferPool (no allocation per buffer; the block downstream released
+ * last is read into first, the one most likely still in cache): it waits
+ * in the capture's
  * GstPoll (so unlock/flush returns at once), reads once into the buffer and
  * pushes what it got — a short read is pushed as it is (resized), never
  * overwritten by the next read; one that fills less than an eighth of the
