@@ -119,8 +119,9 @@ struct _IvtvCapture
 };
 
 /* The parts of the session, each of one lifetime; they call downwards
- * only: ivtvcapture.c -> run -> format state, opener; the format state
- * and the opener call neither each other nor anything above. */
+ * only: ivtvcapture.c -> run -> format state, opener; ivtvcapture.c ->
+ * the pause; the format state, the opener and the pause call no other
+ * part nor anything above (the element calls the pause directly). */
 
 /* ---- the opener (ivtvcaptureopen.c), lock held ----
  * reopen: close and open with the recipe (@reprobe: ask what the card is
