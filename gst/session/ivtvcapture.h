@@ -223,8 +223,10 @@ GstFlowReturn ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf,
 void ivtv_capture_last_buffer (IvtvCapture * cap);
 
 /* EOS asked: stop a read() MPEG encoder at the end of its GOP and read the
- * rest; TRUE when draining (the caller holds the EOS back: next() ends
- * with EOS), FALSE when the base class should handle it. */
+ * rest; any other capture whose reader thread runs ends its reading (the
+ * queued buffers are still handed out).  TRUE either way (the caller
+ * holds the EOS back: next() ends with EOS), FALSE when nothing is being
+ * read and the base class should handle it. */
 gboolean ivtv_capture_drain (IvtvCapture * cap);
 
 /* PLAYING -> PAUSED (@playing FALSE) and back (issue 28 item 1;
