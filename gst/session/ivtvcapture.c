@@ -288,7 +288,7 @@ void
 ivtv_capture_set_timeout (IvtvCapture * cap, guint seconds)
 {
   g_mutex_lock (&cap->state_lock);
-  cap->settings.timeout = seconds;
+  g_atomic_int_set ((gint *) & cap->settings.timeout, (gint) seconds);
   if (cap->path)
     cap->path->funcs->set_timeout (cap->path, seconds);
   g_mutex_unlock (&cap->state_lock);

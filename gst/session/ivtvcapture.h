@@ -49,7 +49,7 @@
 #include "ivtviomode.h"
 #include "ivtvprobe.h"
 #include "ivtvreaderthread.h"
-#include "ivtvvbiprops.h"        /* the VBI settings and their properties */
+#include "ivtvvbi.h"             /* the VBI settings (IvtvVbiSettings) */
 
 G_BEGIN_DECLS
 

@@ -41,7 +41,8 @@ struct _IvtvCapture
    * is called without it).  Order: lock before state_lock; the element's
    * negotiate_lock, when taken, before lock.  Unlocked reads: the reader
    * thread in ivtv_capture_reconnect reads dev.path (a run's only reopen is
-   * its own, so it is the writer) and settings.timeout (see settings). */
+   * its own, so it is the writer); settings.timeout is atomic (see
+   * settings). */
   GMutex lock;
 
   /* the opener's (ivtvcaptureopen.c), lock: from open to close */
@@ -54,9 +55,9 @@ struct _IvtvCapture
   struct v4l2_capability identity;      /* QUERYCAP of the first open */
   gboolean via_libv4l2;         /* chosen at the first open */
   IvtvCaptureSettings settings; /* copied at start; but settings.timeout
-                                 * is written live under state_lock only
-                                 * (ivtv_capture_set_timeout) and read
-                                 * under lock: a race on one guint */
+                                 * changes live (ivtv_capture_set_timeout,
+                                 * under state_lock): read and written
+                                 * with atomics, capture_timeout() */
   gboolean prio_held;           /* the record priority (ivtvpriority) */
   gboolean encoder_on_app_fd;   /* our reads started the encoder through
                                  * the application's fd, whose open file
@@ -79,10 +80,6 @@ struct _IvtvCapture
   guint hm12_width, hm12_height;        /* HM12 frames, detiled to NV12
                                          * (ivtvhm12.h); 0: not HM12 */
   gint fps_n, fps_d;
-  gboolean pcm;                 /* unused: nothing sets or reads it any
-                                 * more (the PCM node is kind ==
-                                 * IVTV_NODE_PCM, its stamps the PCM
-                                 * decorator's, ivtvdecorate.c) */
   IvtvVbiFormat vbi;            /* a VBI node's set-up (ivtvvbi.c) */
 
   /* the run's (ivtvcaptureread.c), lock: from start to stop */
@@ -162,6 +159,14 @@ void ivtv_capture_stop_path (IvtvCapture * cap);
 void ivtv_capture_stop_reader (IvtvCapture * cap);
 GstFlowReturn ivtv_capture_reconnect (IvtvCapture * cap, IvtvError ** error);
 void ivtv_capture_set_io_mode (IvtvCapture * cap, IvtvIoMode mode);
+
+/* settings.timeout, which a property changes while the reader thread
+ * reads it (ivtv_capture_set_timeout) */
+static inline guint
+capture_timeout (IvtvCapture * cap)
+{
+  return (guint) g_atomic_int_get ((gint *) & cap->settings.timeout);
+}
 
 G_END_DECLS
 
