@@ -39,7 +39,8 @@ esac
 # our programs: the test executables and the emulator's helpers
 our_programs="test-names test-caps test-io-mode test-probe test-device
   test-read test-negotiate test-layout test-element test-element-errors
-  test-reconnect test-stream test-stream-tv stream-client ivtv-emu-info"
+  test-reconnect test-stream test-stream-tv test-read-pool test-stream-clock
+  stream-client ivtv-emu-info"
 leakdir=${TMPDIR:-/tmp}/ivtv-asan-leaks-$(id -u)
 mkdir -p "$leakdir" || exit 1
 for p in $our_programs; do
