@@ -69,6 +69,15 @@ for path in docs:
             to_run.append((rel, cmd))
 
 check(len(to_run) >= 4, f"{len(to_run)} documented emulator commands found")
+# the README's first command, tools/capture-demo.sh, captures the same way:
+# through build/ivtv-env, where a Ctrl-C ends the capture cleanly (under
+# meson devenv: a Python traceback and the demo's report lost)
+demo = open(os.path.join(root, "tools", "capture-demo.sh")).read()
+demo_code = "\n".join(l for l in demo.split("\n")
+                      if not l.lstrip().startswith("#"))
+check("build/ivtv-env ivtv-emu" in demo_code and
+      "meson devenv" not in demo_code,
+      "tools/capture-demo.sh runs its capture through build/ivtv-env")
 for rel, cmd in to_run:
     scratch = tempfile.mkdtemp(prefix="ivtv-doc-")
     os.symlink(build, os.path.join(scratch, "build"))
