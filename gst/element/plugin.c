@@ -60,8 +60,15 @@ plugin_init (GstPlugin * plugin)
   gchar *doc_uri;
 
 #if ENABLE_NLS
-  /* the messages' catalogues (po/), as GStreamer's plugins do */
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* the messages' catalogues (po/), as GStreamer's plugins do; from the
+   * build tree IVTV_LOCALEDIR names the build's (meson devenv and
+   * build/ivtv-env set it), the variable ivtv-capture reads too: the
+   * element's messages are then translated, and a plugin loaded inside
+   * ivtv-capture does not bind the shared domain back to LOCALEDIR */
+  const gchar *localedir = g_getenv ("IVTV_LOCALEDIR");
+
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir != '\0' ?
+      localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
 #endif
   ivtv_debug_init ();           /* the classes may log */
