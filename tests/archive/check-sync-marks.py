@@ -8,13 +8,15 @@ above a threshold after silence), and prints the offset beep - flash at every
 mark.  Also counts the frames ffmpeg decodes and compares with FILE.json.
 
   check-sync-marks.py FILE.mkv [--max-ms 20] [--min-marks N] [--json FILE.json]
-                      [--spread-ms 20]
+                      [--spread-ms 20] [--flash-luma 200]
 
 Exit 0 when every offset is within --max-ms and there are at least
 --min-marks marks; 1 otherwise (with the reason).  With --spread-ms the
 offsets are judged against each other (max - min), not against zero: for a
 source whose beeps pass through a loopback with a latency of its own
-(snd-aloop in tests/vm), the drift is what is measured."""
+(snd-aloop in tests/vm), the drift is what is measured.  --flash-luma: the
+mean luma above which a frame is a flash (tests/vm's usbtv model shows a grey
+ramp that reaches 200 between its flashes of 235)."""
 import argparse
 import json
 import struct
@@ -51,12 +53,12 @@ def audio_samples(path):
     return struct.unpack("<%dh" % (len(out) // 2), out)
 
 
-def flashes(lumas, fps):
+def flashes(lumas, fps, thresh=THRESH_LUMA):
     # a flash already lit on the file's first frame began before the
     # recording did: its start is not seen, so it is not a mark (prev=True)
     times, prev = [], True
     for i, y in enumerate(lumas):
-        lit = y > THRESH_LUMA
+        lit = y > thresh
         if lit and not prev:
             times.append(i / fps)
         prev = lit
@@ -87,10 +89,11 @@ def main():
     ap.add_argument("--min-marks", type=int, default=3)
     ap.add_argument("--json")
     ap.add_argument("--spread-ms", type=float)
+    ap.add_argument("--flash-luma", type=float, default=THRESH_LUMA)
     a = ap.parse_args()
     fps = fps_of(a.file)
     lumas = video_lumas(a.file)
-    f, b = flashes(lumas, fps), beeps(audio_samples(a.file))
+    f, b = flashes(lumas, fps, a.flash_luma), beeps(audio_samples(a.file))
     print("frames decoded: %d at %.3f fps; flashes: %d; beeps: %d"
           % (len(lumas), fps, len(f), len(b)))
     bad, offsets = [], []

@@ -8,9 +8,17 @@
  * frame's, at every mark, <= 20 ms; frame totals equal.  Audio at 8 kHz
  * mono (the algorithm does not depend on the rate) keeps it fast.
  *
+ * A read() node (the ivtv/cx18 PCM node) is stamped when its read ends:
+ * its data comes a DMA transfer at a time, and the reader takes all there
+ * is when it wakes, so a stamp is never early, and late by how long after
+ * the transfer the reader ran; on a loaded machine also by how long the
+ * thread waited between its read and its stamp.  The load-* cases model
+ * that: load episodes in which the reader is late (and the card's
+ * buffers not taken, so the driver drops a burst of frames first).
+ *
  *   test-sync-two-hours CASE   (plus300, minus300, drops-repeat,
  *                               drops-cut-audio, audio-lost, audio-overruns,
- *                               compressed) */
+ *                               compressed, load-bursts) */
 #include "sync.h"
 
 #include <math.h>
@@ -23,6 +31,11 @@
 #define BEEP_SAMPLES 160        /* 20 ms */
 #define BUF 80                  /* samples per audio buffer (10 ms) */
 #define START 0.35              /* true time of the first frame, s */
+#define CHUNK 192               /* samples of a PCM DMA transfer: 24 ms, as
+                                 * ivtv's (ivtv-driver.c ivtv_probe:
+                                 * stream_buf_size[...PCM] = 0x1200 bytes) */
+#define EPISODE_S 6.0           /* a load episode, s */
+#define BURST_S 1.5             /* frames dropped at its start, s */
 
 typedef struct
 {
@@ -33,18 +46,22 @@ typedef struct
   gdouble lose_audio_at;        /* s, 0 = never: samples lost there */
   gdouble lose_s;               /* how many, s */
   gboolean flagged;             /* the source marks the buffer DISCONT */
+  gdouble load_every;           /* s, 0 = none: a load episode every N s */
 } Case;
 
 static const Case cases[] = {
-  {"plus300", 7200, 300, 3, 0, 0, CAP_DROP_REPEAT, 0, 0, FALSE},
-  {"minus300", 7200, -300, 3, 0, 0, CAP_DROP_REPEAT, 0, 0, FALSE},
-  {"drops-repeat", 1800, 250, 3, 173, 3, CAP_DROP_REPEAT, 0, 0, FALSE},
-  {"drops-cut-audio", 1800, -250, 3, 173, 3, CAP_DROP_CUT_AUDIO, 0, 0, FALSE},
-  {"audio-lost", 600, 250, 3, 0, 0, CAP_DROP_REPEAT, 300, 0.1, FALSE},
+  {"plus300", 7200, 300, 3, 0, 0, CAP_DROP_REPEAT, 0, 0, FALSE, 0},
+  {"minus300", 7200, -300, 3, 0, 0, CAP_DROP_REPEAT, 0, 0, FALSE, 0},
+  {"drops-repeat", 1800, 250, 3, 173, 3, CAP_DROP_REPEAT, 0, 0, FALSE, 0},
+  {"drops-cut-audio", 1800, -250, 3, 173, 3, CAP_DROP_CUT_AUDIO, 0, 0, FALSE, 0},
+  {"audio-lost", 600, 250, 3, 0, 0, CAP_DROP_REPEAT, 300, 0.1, FALSE, 0},
   /* alsasrc's overruns: a few ms lost, the next buffer DISCONT, every 10 s */
-  {"audio-overruns", 600, 250, 3, 0, 0, CAP_DROP_REPEAT, 10, 0.015, TRUE},
+  {"audio-overruns", 600, 250, 3, 0, 0, CAP_DROP_REPEAT, 10, 0.015, TRUE, 0},
   /* two hours of +250 ppm drift (1.8 s) in one minute */
-  {"compressed", 60, 30000, 3, 0, 0, CAP_DROP_REPEAT, 0, 0, FALSE},
+  {"compressed", 60, 30000, 3, 0, 0, CAP_DROP_REPEAT, 0, 0, FALSE, 0},
+  /* the PCM node read under load (the 2-hour soak's +22.1 ms at 799 s,
+   * after a burst of dropped frames), an episode every 30 s for 10 min */
+  {"load-bursts", 600, 250, 0, 0, 0, CAP_DROP_REPEAT, 0, 0, FALSE, 30},
 };
 
 typedef struct
@@ -92,27 +109,88 @@ frame (guint64 seq, gdouble t, gboolean flash)
   return b;
 }
 
-/* the audio buffer of device samples [j, j + BUF): taken at true time
- * j / (RATE * (1 + ppm)); a beep where the true time is a mark */
+/* device samples [j, j + n): sample i taken at true time
+ * i / (RATE * (1 + ppm)); a beep where the true time is a mark */
 static GstBuffer *
-audio (const Case * c, guint64 j, GRand * r)
+audio_n (const Case * c, guint64 j, guint64 n)
 {
-  GstBuffer *b = gst_buffer_new_allocate (NULL, BUF * 2, NULL);
+  GstBuffer *b = gst_buffer_new_allocate (NULL, n * 2, NULL);
   gdouble rate = RATE * (1 + c->ppm * 1e-6), period = MARK_FRAMES / 1.0 / FPS;
   GstMapInfo map;
-  guint i;
+  guint64 i;
 
   gst_buffer_map (b, &map, GST_MAP_WRITE);
-  for (i = 0; i < BUF; i++) {
+  for (i = 0; i < n; i++) {
     gdouble t = (j + i) / rate - START, into = fmod (t, period);
     gint16 v = t >= 0 && into * RATE < BEEP_SAMPLES ? 10000 : 0;
 
     memcpy (map.data + 2 * i, &v, 2);
   }
   gst_buffer_unmap (b, &map);
+  return b;
+}
+
+/* the buffer [j, j + BUF) of a source that stamps its first sample, with
+ * up to jitter_ms of error */
+static GstBuffer *
+audio (const Case * c, guint64 j, GRand * r)
+{
+  GstBuffer *b = audio_n (c, j, BUF);
+  gdouble rate = RATE * (1 + c->ppm * 1e-6);
+
   GST_BUFFER_PTS (b) = (GstClockTime) llround ((j / rate +
           g_rand_double_range (r, 0, c->jitter_ms / 1000.0)) * GST_SECOND);
   return b;
+}
+
+/* a load episode: it begins 2 s before a mark (every load_every s) and
+ * lasts EPISODE_S; the first BURST_S of it the card's buffers were not
+ * taken (the driver drops the frames), and all through it the reader runs
+ * late */
+static gboolean
+in_episode (const Case * c, gdouble t, gdouble len)
+{
+  gdouble into;
+
+  if (c->load_every <= 0)
+    return FALSE;
+  into = fmod (t - START + 2.0, c->load_every);
+  return t - START > 2.0 && into < len;
+}
+
+typedef struct
+{
+  gdouble wake;                 /* true time the reader runs next */
+  guint64 j;                    /* samples read */
+} Reader;
+
+/* the PCM node's reads up to true time @until: each takes every whole DMA
+ * transfer made by then and is stamped when it ends (cap_sync_set_audio's
+ * stamped_at_end): late by the reader's wake-up, under load also by a wait
+ * between its read and its stamp (5 % of them 60-150 ms) */
+static void
+read_node (const Case * c, CapSync * s, Reader * rd, GRand * r, gdouble until)
+{
+  gdouble arate = RATE * (1 + c->ppm * 1e-6);
+
+  while (rd->wake < until) {
+    guint64 made = (guint64) (rd->wake * arate) / CHUNK * CHUNK;
+    gboolean busy = in_episode (c, rd->wake, EPISODE_S);
+    GstBuffer *b;
+    gdouble late = !busy ? g_rand_double_range (r, 0, 0.0005) :
+        g_rand_double (r) < 0.05 ? g_rand_double_range (r, 0.06, 0.15) :
+        g_rand_double_range (r, 0, 0.02);
+
+    if (made > rd->j) {
+      b = audio_n (c, rd->j, made - rd->j);
+      GST_BUFFER_PTS (b) = (GstClockTime) llround ((rd->wake + late) *
+          GST_SECOND);
+      cap_sync_audio (s, b);
+      rd->j = made;
+    }
+    rd->wake = (gdouble) (made / CHUNK + 1) * CHUNK / arate +
+        g_rand_double_range (r, 0, busy ? 0.06 : 0.001);
+  }
 }
 
 /* beep onsets in the output, s */
@@ -152,6 +230,8 @@ measure (const Case * c, Out * o, CapSyncTotals * tot)
     if (k + 1 < b->len && fabs (g_array_index (b, gdouble, k + 1) - f) <
         fabs (best))
       best = g_array_index (b, gdouble, k + 1) - f;
+    if (g_getenv ("TEST_SYNC_MARKS"))     /* every mark, for a figure */
+      g_print ("mark %u at %.3f s: %+.1f ms\n", i, f, best * 1000);
     if (fabs (best) > 0.020)
       g_error ("%s: mark %u at %.3f s: offset %+.1f ms", c->name, i, f,
           best * 1000);
@@ -196,14 +276,17 @@ run (const Case * c)
   GstBuffer *buf;
   gdouble next_loss = c->lose_audio_at;
   gboolean disc = FALSE;
+  Reader rd = { 0, 0 };
 
-  cap_sync_set_audio (s, RATE, 2, FALSE);
+  cap_sync_set_audio (s, RATE, 2, c->load_every > 0);
   cap_sync_set_sample_offsets (s, c->flagged);
   /* the audio device starts a little before the card: 0.35 s of samples */
   for (n = 0; n < frames; n++) {
     gdouble t = start + (gdouble) n / FPS;
 
-    while (j / arate < t + 1.0 / FPS) {
+    if (c->load_every > 0)
+      read_node (c, s, &rd, r, t + 1.0 / FPS);
+    while (c->load_every <= 0 && j / arate < t + 1.0 / FPS) {
       if (next_loss > 0 && j / arate > next_loss) {
         j += (guint64) (c->lose_s * arate);     /* an overrun: never come */
         next_loss = c->flagged ? next_loss + c->lose_audio_at : 0;
@@ -219,6 +302,8 @@ run (const Case * c)
     }
     if (c->drop_every && n % c->drop_every < c->drop_n && n > 0)
       continue;                 /* the driver dropped it */
+    if (in_episode (c, t, BURST_S))
+      continue;                 /* not taken in time: dropped */
     cap_sync_video (s, frame (n, t, (n % MARK_FRAMES) == 0));
   }
   cap_sync_audio_flush (s);

@@ -13,7 +13,16 @@
  * buffer: a feed-forward of the measured rate ratio plus a small share of
  * the remaining offset.  Offsets beyond 50 ms (samples the device lost,
  * seen as a jump of its time stamps) are closed at once with silence or a
- * cut, and recorded. */
+ * cut, and recorded.
+ *
+ * A time stamp more than 50 ms off the audio's line is left out of the fit:
+ * on a busy machine a reader stamps late now and then.  Only a run of them
+ * (JUMP_CONFIRM_N stamps over JUMP_CONFIRM_S) is a jump, and then the line
+ * moves by it, keeping its slope; the audio from the first stamp off is
+ * held until that is known.  A source stamped when its read ended (a read()
+ * node) is never early and late by however long its reader waited: its
+ * samples are dated by the lower edge of its stamps (the earliest over the
+ * last ENV_S), not by their mean, which moves with the machine's load. */
 #include "sync.h"
 
 #include <math.h>
@@ -26,6 +35,9 @@
 #define GAIN 0.1
 #define SETTLE_S 5.0            /* the first seconds do not count for max */
 #define POINT_PERIOD_S 10.0
+#define JUMP_CONFIRM_N 8        /* stamps off the line in a row: a jump */
+#define JUMP_CONFIRM_S 0.25     /* ... spanning this much audio */
+#define ENV_S 5.0               /* the lower edge over this much audio */
 
 typedef struct
 {
@@ -33,6 +45,11 @@ typedef struct
   guint n;
   gdouble prior;                /* the slope until the fit has its own */
 } Fit;
+
+typedef struct
+{
+  gdouble x, t;                 /* sample index, its running time (s) */
+} Stamp;
 
 typedef struct
 {
@@ -64,6 +81,9 @@ struct _CapSync
   GQueue held;                  /* GstBuffer, OFFSET = first sample index */
   guint64 j_next;
   Fit afit;
+  gdouble env;                  /* at_end: lower edge of the stamps - fit */
+  GArray *recent;               /* Stamp: the last ENV_S (at_end) */
+  GArray *suspects;             /* Stamp: a run off the line, left out */
   gboolean started;
   guint64 out_pos, drop_pending;
   gdouble frac, next_point;
@@ -128,6 +148,8 @@ cap_sync_new (CapDropPolicy policy, gint fps_n, gint fps_d, CapSyncPush push,
   s->cuts = g_array_new (FALSE, FALSE, sizeof (Cut));
   s->events = g_array_new (FALSE, FALSE, sizeof (CapSyncEvent));
   s->points = g_array_new (FALSE, FALSE, sizeof (CapSyncPoint));
+  s->recent = g_array_new (FALSE, FALSE, sizeof (Stamp));
+  s->suspects = g_array_new (FALSE, FALSE, sizeof (Stamp));
   g_queue_init (&s->held);
   return s;
 }
@@ -158,6 +180,8 @@ cap_sync_free (CapSync * s)
   g_array_unref (s->cuts);
   g_array_unref (s->events);
   g_array_unref (s->points);
+  g_array_unref (s->recent);
+  g_array_unref (s->suspects);
   g_mutex_clear (&s->lock);
   g_free (s);
 }
@@ -251,7 +275,7 @@ cap_sync_video (CapSync * s, GstBuffer * buf)
 static gdouble
 audio_time (CapSync * s, gdouble x)
 {
-  return fit_y (&s->afit, x, 1.0 / s->rate);
+  return fit_y (&s->afit, x, 1.0 / s->rate) + s->env;
 }
 
 /* where (in output samples) the audio of running time @t belongs */
@@ -457,7 +481,9 @@ release_audio (CapSync * s, gboolean flush)
       continue;
     }
     if (!flush && held_s <= HOLD_MAX_S
-        && audio_time (s, (gdouble) (j + n)) > s->horizon)
+        && (audio_time (s, (gdouble) (j + n)) > s->horizon
+            || (s->suspects->len > 0
+                && j + n > g_array_index (s->suspects, Stamp, 0).x)))
       break;
     map_audio (s, g_queue_pop_head (&s->held));
   }
@@ -465,6 +491,91 @@ release_audio (CapSync * s, gboolean flush)
     s->tot.ppm = (1.0 / clock_ratio (s) - 1.0) * 1e6;
     s->tot.have_ppm = TRUE;
   }
+}
+
+/* the lower edge of the last ENV_S of stamps against the fit (at_end) */
+static void
+update_envelope (CapSync * s)
+{
+  gdouble lo = G_MAXDOUBLE, last;
+  guint i;
+
+  s->env = 0;
+  if (!s->at_end || s->recent->len == 0)
+    return;
+  last = g_array_index (s->recent, Stamp, s->recent->len - 1).x;
+  for (i = 0; i < s->recent->len
+      && g_array_index (s->recent, Stamp, i).x < last - ENV_S * s->rate;
+      i++);
+  g_array_remove_range (s->recent, 0, i);
+  for (i = 0; i < s->recent->len; i++) {
+    Stamp *p = &g_array_index (s->recent, Stamp, i);
+
+    lo = MIN (lo, p->t - fit_y (&s->afit, p->x, 1.0 / s->rate));
+  }
+  s->env = lo;
+}
+
+static void
+stamp_add (CapSync * s, const Stamp * p)
+{
+  fit_add (&s->afit, p->x, p->t);
+  if (s->at_end)
+    g_array_append_vals (s->recent, p, 1);
+  update_envelope (s);
+}
+
+/* a run of stamps off the line that lasted: the line moves by how far
+ * they are off (their earliest, for a source stamped at the read's end;
+ * their mean otherwise), with the slope it had */
+static void
+take_jump (CapSync * s)
+{
+  gdouble d = s->at_end ? G_MAXDOUBLE : 0;
+  guint i;
+
+  for (i = 0; i < s->suspects->len; i++) {
+    Stamp *p = &g_array_index (s->suspects, Stamp, i);
+    gdouble r = p->t - audio_time (s, p->x);
+
+    d = s->at_end ? MIN (d, r) : d + r / s->suspects->len;
+  }
+  s->afit.my += d + s->env;
+  g_array_set_size (s->recent, 0);
+  s->env = 0;
+  for (i = 0; i < s->suspects->len; i++)
+    stamp_add (s, &g_array_index (s->suspects, Stamp, i));
+  g_array_set_size (s->suspects, 0);
+}
+
+/* the running time @t of sample @x; @disc: the source says it lost
+ * samples (and does not count them) */
+static void
+take_stamp (CapSync * s, gdouble x, gdouble t, gboolean disc)
+{
+  Stamp p = { x, t };
+  Stamp *first;
+
+  if (s->afit.n >= 8 && disc) {
+    /* the fit starts again from here, with the slope it had */
+    gdouble slope = fit_slope (&s->afit, 1.0 / s->rate);
+
+    memset (&s->afit, 0, sizeof (s->afit));
+    s->afit.prior = slope;
+    g_array_set_size (s->recent, 0);
+    g_array_set_size (s->suspects, 0);
+    s->env = 0;
+  }
+  if (s->afit.n < 8 || fabs (t - audio_time (s, x)) <= JUMP_S) {
+    g_array_set_size (s->suspects, 0);  /* a run that ended: left out */
+    stamp_add (s, &p);
+    return;
+  }
+  g_array_append_val (s->suspects, p);
+  first = &g_array_index (s->suspects, Stamp, 0);
+  if (s->suspects->len >= JUMP_CONFIRM_N
+      && x - first->x >= JUMP_CONFIRM_S * s->rate)
+    take_jump (s);
 }
 
 void
@@ -492,17 +603,8 @@ cap_sync_audio (CapSync * s, GstBuffer * buf)
     t = GST_BUFFER_PTS (buf) / 1e9;
     if (s->at_end)
       t -= (gdouble) n / s->rate;
-    if (s->afit.n >= 8 && ((!s->sample_offsets && GST_BUFFER_FLAG_IS_SET
-                (buf, GST_BUFFER_FLAG_DISCONT)) || fabs (t - audio_time (s,
-                    (gdouble) s->j_next)) > JUMP_S)) {
-      /* samples were lost (the source says so, or its time stamps jump):
-       * the fit starts again from here, with the slope it had */
-      gdouble slope = fit_slope (&s->afit, 1.0 / s->rate);
-
-      memset (&s->afit, 0, sizeof (s->afit));
-      s->afit.prior = slope;
-    }
-    fit_add (&s->afit, (gdouble) s->j_next, t);
+    take_stamp (s, (gdouble) s->j_next, t, !s->sample_offsets
+        && GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT));
   }
   buf = gst_buffer_make_writable (buf);
   GST_BUFFER_OFFSET (buf) = s->j_next;
