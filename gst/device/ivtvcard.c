@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* ivtvsrc — a node's role, its card's other nodes, its ALSA capture device
- * (see ivtvcard.h). */
+/* ivtvsrc — a node's kind and role, its card's other nodes, its ALSA
+ * capture device (see ivtvcard.h). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

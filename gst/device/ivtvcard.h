@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — a node's place on its card: its kind (MPEG, raw video, HM12,
- * audio, VBI, radio: decided here, once), the one iterator over the other V4L2 nodes of the same card (same
- * driver and bus_info) with their roles
+ * audio, VBI, radio: decided here, once), the one iterator over the other
+ * V4L2 nodes of the same card (same driver and bus_info) with their roles,
  * and the ALSA capture device with the same sysfs parent (the method of
- * v4l-utils' libv4l2util get_first_alsa_cap_device()).  For the device
- * provider's properties and ivtvsrc's alsa-device property (the element
- * installs it). */
+ * v4l-utils' libv4l2util get_first_alsa_cap_device()).  Used by the
+ * session (the kind at open, a device-fd's node), the PCM/radio advice
+ * (ivtvpcm.c), the device provider's properties and ivtvsrc's alsa-device
+ * property (the element installs it). */
 #ifndef __IVTV_CARD_H__
 #define __IVTV_CARD_H__
 

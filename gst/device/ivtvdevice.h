@@ -10,8 +10,14 @@
  * the caller (who knows the context) turns a failure into a message.
  *
  * Opening (by path, or adopting an fd the application opened) checks that
- * the node is a V4L2 video capture device and classifies every failure into
- * an IvtvDeviceError with a message a person understands.
+ * the node can capture (video, raw or sliced VBI, or an ivtv/cx18 PCM node:
+ * ivtv_device_is_pcm) and classifies every failure into an IvtvDeviceError
+ * with a message a person understands; a node that cannot capture is
+ * IVTV_DEVICE_ERROR_NO_CAPTURE (a radio node's advice is written above this
+ * layer, ivtvpcm.c).  Also here: the one reader of the current capture
+ * format (ivtv_device_get_format), an integer control's value
+ * (ivtv_device_get_control), dup, mmap/munmap and a readable list of
+ * capabilities (ivtv_device_caps_to_string).
  */
 #ifndef __IVTV_DEVICE_H__
 #define __IVTV_DEVICE_H__

@@ -2,7 +2,8 @@
 /* ivtvsrc — raw frame layouts: where the planes of a frame are in a V4L2
  * driver's buffer (one bytesperline for all planes), and the copy of a
  * frame into GStreamer's default layout when the two differ.  Used by the
- * streaming path (ivtvstream.c). */
+ * streaming path: ivtvstreamsetup.c reads the layout from the format,
+ * ivtvstream.c copies a frame when it differs. */
 #ifndef __IVTV_LAYOUT_H__
 #define __IVTV_LAYOUT_H__
 

@@ -3,7 +3,7 @@
  *
  * ivtv_probe_run() asks an open IvtvDevice everything the element needs to
  * know before capturing: the card (driver, card and bus names from
- * QUERYCAP; the capabilities are the IvtvDevice.s),
+ * QUERYCAP; the capabilities are the IvtvDevice's device_caps),
  * inputs (ENUMINPUT + G_INPUT), audio inputs (ENUMAUDIO + G_AUDIO),
  * standards (ENUMSTD + G_STD), the tuner of the current input (G_TUNER +
  * G_FREQUENCY), capture formats (ENUM_FMT with ENUM_FRAMESIZES and

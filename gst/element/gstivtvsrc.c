@@ -189,9 +189,6 @@ open_device (GstIvtvSrc * src)
   return ok;
 }
 
-/* READY -> PAUSED before the base class: names, then the session starts.
- * A failure posts one error (in GstBaseSrc::start() the base class would
- * add a generic second one, "state change failed..."). */
 /* The read buffers can be had: the buffer pool's g_malloc would abort the
  * process (issue 28), so a blocksize the machine cannot give is one error
  * that says so. */
@@ -210,6 +207,9 @@ can_allocate (GstIvtvSrc * src, guint blocksize)
   return FALSE;
 }
 
+/* READY -> PAUSED before the base class: names, then the session starts.
+ * A failure posts one error (in GstBaseSrc::start() the base class would
+ * add a generic second one, "state change failed..."). */
 static gboolean
 start_capture (GstIvtvSrc * src)
 {
@@ -264,7 +264,9 @@ gst_ivtv_src_change_state (GstElement * element, GstStateChange transition)
  * MPEG encoder is stopped at the end of its GOP and the capture reads on
  * until the driver ends the stream (or 2 s pass); then create() returns
  * EOS and the base class sends it downstream.  The file ends with a
- * complete GOP.  Other devices get the base class's EOS handling. */
+ * complete GOP.  Any other capture being read ends its reading, and
+ * create() hands out what is queued, then EOS; only before the first
+ * buffer (no reader yet) does the base class handle the EOS. */
 static gboolean
 gst_ivtv_src_send_event (GstElement * element, GstEvent * event)
 {

@@ -48,8 +48,13 @@ struct _GstIvtvSrc
   GList *balance_channels;
 
   IvtvCapture *capture;         /* the device and everything done with it */
-  /* a live input/standard change waits for a negotiation under way (its
-   * caps were asked of the old input) and is then renegotiated */
+  /* negotiate_lock — a live input/standard change waits for a negotiation
+   * under way (its caps were asked of the old input) and is then
+   * renegotiated.  Rule: held by gst_ivtv_src_negotiate (the streaming
+   * thread: caps asked, chosen and set) and by apply_live (ivtvsrcprops.c:
+   * ivtv_capture_update) for their whole length; guards no field, orders
+   * the two.  Order: taken before the session's locks (cap->lock,
+   * state_lock, taken inside the calls), never under the object lock. */
   GRecMutex negotiate_lock;
 };
 

@@ -2,7 +2,9 @@
 /* ivtvsrc — the element's properties: one table of every property (its
  * own, the encoder's, the VBI's, the capture queue's and v4l2src's names),
  * each entry a group and an index within it, so no file does arithmetic
- * on property ids; and the one way in to the session: a setting is
+ * on property ids (one range check is left: get_device_info picks the
+ * read-only device properties by PROP_DEVICE_NAME..PROP_STANDARDS, an
+ * order of the enum below); and the one way in to the session: a setting is
  * recorded in the element's settings and handed to the session, which
  * records and applies it (ivtv_capture_update for the named settings,
  * ivtv_capture_set_control for one control), so a reconnect and the next

@@ -31,7 +31,9 @@ typedef struct
 struct _IvtvBufQueue
 {
   gint refcount;
-  GMutex lock;
+  GMutex lock;                  /* guards active, the slots and n_in_driver;
+                                 * QBUF is issued under it by whichever
+                                 * thread drops a frame's last reference */
   gboolean active;              /* dispose requeues while TRUE */
   IvtvDevice *dev;              /* only used while active */
   const IvtvIoFuncs *io;        /* for munmap, valid after device close */

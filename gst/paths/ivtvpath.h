@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* ivtvsrc — the capture path seam: what the capture session
- * (ivtvcapture.c) asks of a path that turns an open device into buffers —
- * read() (ivtvread.c), V4L2 streaming (ivtvstream.c) or a VBI node
- * (ivtvvbi.c: ivtv_vbi_path_new; a PCM node is read by the read() path and
- * stamped by ivtvpcm.c, HM12 frames detiled by ivtvhm12.c, both called by
- * the session) — and what every path shares: the stall watchdog (one message set)
- * and the flow return that says "the device went away".
+/* ivtvsrc — the capture path seam: what the capture session's run
+ * (ivtvcaptureread.c) asks of a path that turns an open device into
+ * buffers — read() (ivtvread.c), V4L2 streaming (ivtvstream.c,
+ * ivtvstreamsetup.c) or a VBI node (ivtvvbi.c: ivtv_vbi_path_new); a PCM
+ * node is read by the read() path and HM12 frames by the read() or
+ * streaming path, each wrapped by a decorator (ivtvdecorate.c: PCM stamps
+ * by ivtvpcm.c, detiling by ivtvhm12.c) that the session puts around it —
+ * and what every path shares: the stall watchdog (one message set), the
+ * error as data (IvtvError) and the flow return that says "the device
+ * went away".
  *
  * A path is created started (its constructor sets up the I/O and fails
  * with a GError), hands out one buffer per create() and is freed when the
@@ -160,16 +163,19 @@ ivtv_path_free (IvtvPath * path)
 
 /* ---- the stall watchdog, shared by every path ----
  * No data for `timeout` seconds of one create()'s wait (never counting
- * time the streaming thread spent downstream) posts a warning once, for
- * twice as long an error; data again after a warning posts an info.
+ * time spent outside create()) posts a warning once, for twice as long
+ * returns an error (an IvtvError: data, posted by the element); data
+ * again after a warning posts an info.
  * A timeout set while a wait goes on counts from when it was set (a
  * paused encoder's capture has none, ivtvcapturepause.c: no data is due
  * then; the wait that spanned the pause must not be taken for a stall). */
 typedef struct
 {
+  /* set by any thread (ivtv_stall_set_timeout: a live `timeout`, the
+   * pause), read by the waiting one: atomics, no lock */
   gint timeout;                 /* seconds, atomic; 0 = wait for ever */
   gint generation;              /* atomic: set_timeout calls */
-  gboolean warned;
+  gboolean warned;              /* the waiting thread's */
   /* the waiting thread's: the generation seen, and since when */
   gint seen_generation;
   gint64 set_at;

@@ -16,6 +16,127 @@
 
 #define GST_CAT_DEFAULT ivtv_debug
 
+/* ---- the pool of read blocks: the block released last is taken first ----
+ *
+ * GstBufferPool hands its free buffers out in the order they came back
+ * (a GstAtomicQueue): with the 8 or so blocks between the reader and
+ * downstream (the capture queue's batch), the block read into next is the
+ * one that left the CPU's cache longest ago.  This pool keeps its free
+ * blocks on a stack instead, so that the driver's copy goes into the
+ * block downstream released last.  A block GstBufferPool would not keep
+ * (its memory replaced or shared, its size changed) goes to the parent,
+ * which discards it; at stop the stack goes back to the parent's queue,
+ * which frees it and keeps its count. */
+typedef struct
+{
+  GstBufferPool parent;
+  GMutex lock;                  /* free: released on downstream's threads,
+                                 * taken on the reader's */
+  GPtrArray *free;              /* the top is the last released */
+  gsize size;
+} IvtvLifoPool;
+
+typedef struct
+{
+  GstBufferPoolClass parent_class;
+} IvtvLifoPoolClass;
+
+static GType ivtv_lifo_pool_get_type (void);
+G_DEFINE_TYPE (IvtvLifoPool, ivtv_lifo_pool, GST_TYPE_BUFFER_POOL);
+
+static GstFlowReturn
+lifo_acquire (GstBufferPool * pool, GstBuffer ** buf,
+    GstBufferPoolAcquireParams * params)
+{
+  IvtvLifoPool *lp = (IvtvLifoPool *) pool;
+
+  *buf = NULL;
+  if (!GST_BUFFER_POOL_IS_FLUSHING (pool)) {
+    g_mutex_lock (&lp->lock);
+    if (lp->free->len > 0)
+      *buf = g_ptr_array_steal_index_fast (lp->free, lp->free->len - 1);
+    g_mutex_unlock (&lp->lock);
+  }
+  if (*buf)
+    return GST_FLOW_OK;
+  return GST_BUFFER_POOL_CLASS (ivtv_lifo_pool_parent_class)->acquire_buffer
+      (pool, buf, params);
+}
+
+static void
+lifo_release (GstBufferPool * pool, GstBuffer * buf)
+{
+  IvtvLifoPool *lp = (IvtvLifoPool *) pool;
+
+  if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_TAG_MEMORY)
+      || gst_buffer_get_size (buf) != lp->size
+      || !gst_buffer_is_all_memory_writable (buf)) {
+    GST_BUFFER_POOL_CLASS (ivtv_lifo_pool_parent_class)->release_buffer
+        (pool, buf);
+    return;
+  }
+  g_mutex_lock (&lp->lock);
+  g_ptr_array_add (lp->free, buf);
+  g_mutex_unlock (&lp->lock);
+}
+
+static gboolean
+lifo_stop (GstBufferPool * pool)
+{
+  IvtvLifoPool *lp = (IvtvLifoPool *) pool;
+  GPtrArray *free;
+
+  g_mutex_lock (&lp->lock);
+  free = lp->free;
+  lp->free = g_ptr_array_new ();
+  g_mutex_unlock (&lp->lock);
+  while (free->len > 0)
+    GST_BUFFER_POOL_CLASS (ivtv_lifo_pool_parent_class)->release_buffer
+        (pool, g_ptr_array_steal_index_fast (free, free->len - 1));
+  g_ptr_array_unref (free);
+  return GST_BUFFER_POOL_CLASS (ivtv_lifo_pool_parent_class)->stop (pool);
+}
+
+static void
+lifo_finalize (GObject * object)
+{
+  IvtvLifoPool *lp = (IvtvLifoPool *) object;
+
+  g_ptr_array_unref (lp->free); /* empty: stopped before */
+  g_mutex_clear (&lp->lock);
+  G_OBJECT_CLASS (ivtv_lifo_pool_parent_class)->finalize (object);
+}
+
+static void
+ivtv_lifo_pool_class_init (IvtvLifoPoolClass * klass)
+{
+  GstBufferPoolClass *pool_class = GST_BUFFER_POOL_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = lifo_finalize;
+  pool_class->acquire_buffer = lifo_acquire;
+  pool_class->release_buffer = lifo_release;
+  pool_class->stop = lifo_stop;
+}
+
+static void
+ivtv_lifo_pool_init (IvtvLifoPool * lp)
+{
+  g_mutex_init (&lp->lock);
+  lp->free = g_ptr_array_new ();
+}
+
+static GstBufferPool *
+ivtv_lifo_pool_new (gsize size)
+{
+  IvtvLifoPool *lp = g_object_new (ivtv_lifo_pool_get_type (), NULL);
+
+  lp->size = size;
+  gst_object_ref_sink (lp);
+  return GST_BUFFER_POOL (lp);
+}
+
+/* ---- the reader ---- */
+
 void
 ivtv_read_init (IvtvReader * r)
 {
@@ -68,7 +189,7 @@ ivtv_read_start (IvtvReader * r, GstElement * element, IvtvDevice * dev,
     r->nonblocking = fl >= 0 && (fl & O_NONBLOCK);
   }
 
-  r->pool = gst_buffer_pool_new ();
+  r->pool = ivtv_lifo_pool_new (r->blocksize);
   config = gst_buffer_pool_get_config (r->pool);
   gst_buffer_pool_config_set_params (config, NULL, r->blocksize, 1, 0);
   {

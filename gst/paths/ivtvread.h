@@ -2,7 +2,9 @@
 /* ivtvsrc — the read() capture path (as fdsrc does it).
  *
  * IvtvReader reads the device's byte stream into buffers from its own
- * GstBufferPool (no allocation per buffer): it waits in the capture's
+ * GstBufferPool (no allocation per buffer; the block downstream released
+ * last is read into first, the one most likely still in cache): it waits
+ * in the capture's
  * GstPoll (so unlock/flush returns at once), reads once into the buffer and
  * pushes what it got — a short read is pushed as it is (resized), never
  * overwritten by the next read; one that fills less than an eighth of the
@@ -12,8 +14,8 @@
  * waiting (a backlog): on a non-blocking fd the
  * next read is tried before polling, saving a poll() per buffer; EAGAIN
  * falls back to the poll.  EINTR/EAGAIN poll again; 0 bytes is EOS;
- * a failing read (ENODEV, EIO, EBUSY, ...) posts an element error saying
- * what happened; EIO is an unplug when QUERYCAP fails too (pvrusb2 keeps
+ * a failing read (ENODEV, EIO, EBUSY, ...) returns an IvtvError saying
+ * what happened (the session's reader thread queues it; nothing here posts); EIO is an unplug when QUERYCAP fails too (pvrusb2 keeps
  * its node after an unplug while it is open, and answers EIO), else it is
  * retried IVTV_READ_EIO_RETRIES times before it is an error.  While no
  * data comes the same question is asked once a second (pvrusb2 unplugged
@@ -21,7 +23,7 @@
  *
  * Stalls are the shared watchdog's (IvtvStall, ivtvpath.h), measured over
  * the whole wait of one create() (not per poll() call, and never counting
- * time the streaming thread spent downstream): no data for `timeout`
+ * time the reader spent handing buffers on): no data for `timeout`
  * seconds posts a warning once, for 2 x `timeout` it fails (never a hang);
  * timeout 0 waits for ever.
  *
@@ -99,7 +101,8 @@ GstFlowReturn ivtv_read_create (IvtvReader * r, GstBuffer ** out,
 void ivtv_read_set_timeout (IvtvReader * r, guint seconds);
 
 /* Read on until the driver ends the stream, at most @max_us from now,
- * then EOS.  Any thread (the streaming thread notices within 200 ms). */
+ * then EOS.  Any thread (the reader thread, which runs create(), notices within
+ * 200 ms). */
 void ivtv_read_drain (IvtvReader * r, gint64 max_us);
 
 /* Run @stop (ENCODER_CMD STOP) with no read() in flight; after

@@ -29,7 +29,10 @@
  * age of the frame).  Without a monotonic timestamp, the arrival time is
  * used.  Duration comes from the frame rate (G_PARM), offset from the
  * driver's sequence number.  A gap in the sequence counts as dropped frames
- * and is reported with a QoS message (format BUFFERS, processed/dropped).
+ * and is reported with a QoS message (format BUFFERS, processed/dropped);
+ * so are frames a driver drops without a sequence gap (usbtv, stk1160),
+ * found from the capture times (ivtvframegap.h), which shift the offsets
+ * on so that the reader thread counts and warns about them as a gap.
  *
  * Every wait goes through the caller's GstPoll: setting it flushing (the
  * element's unlock) makes ivtv_stream_create() return GST_FLOW_FLUSHING at

@@ -16,7 +16,11 @@
 G_BEGIN_DECLS
 
 /* Owned by the thread that runs the path (the reader thread while
- * capturing; the session's start/stop otherwise): no lock. */
+ * capturing; the session's start/stop otherwise): no lock.  Two
+ * exceptions: the stall watchdog's timeout, set from any thread
+ * (atomics, ivtvpath.h), and the buffer queue, which downstream's
+ * threads reach through a frame's release (its own lock,
+ * ivtvbufqueue.c). */
 struct _IvtvStream
 {
   GstElement *element;

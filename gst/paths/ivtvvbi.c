@@ -148,6 +148,13 @@ choose_raw (IvtvDevice * dev, GstElement * element,
  * capture of the same card can borrow it for its S_FMT (the two ivtvsrc of
  * one pipeline start in an order GstBin chooses). */
 
+/* holders_lock — the list `holders` and the lending itself: the
+ * S_PRIORITY on each holder's fd, the borrower's ioctl and the hand-back
+ * are issued under it, without the holders' session locks (the driver
+ * serialises the ioctls).  Taken by a session with its own lock held
+ * (note, forget, the VBI set-up), or alone at free (forget); nothing else
+ * of ours is taken under it.
+ * A holder is forgotten before its device closes. */
 static GMutex holders_lock;
 static GList *holders;          /* IvtvDevice *, open, priority held */
 

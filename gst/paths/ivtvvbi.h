@@ -13,12 +13,14 @@
  *  - WSS (line 23, 625-line 50 Hz standards): the aspect of the picture,
  *    posted as an `ivtvsrc-wss` element message when it changes, and pushed
  *    as application/x-ivtv-wss (two bytes a frame: the 14 WSS bits, LE).
- * The base class stamps each buffer with the pipeline clock's running time
- * when the frame was read (do-timestamp), as it does the video of another
- * ivtvsrc on the card's video node, so cccombiner pairs the two.
+ * The reader thread stamps each buffer with the pipeline clock's running
+ * time when the frame was read (ivtvreaderthread.h), as it does the video
+ * of another ivtvsrc on the card's video node, so cccombiner pairs the two.
  *
- * The session (ivtvcapture.c) calls these instead of its video format and
- * path when the node's kind is IVTV_NODE_VBI (ivtvcard.h). */
+ * The session calls these instead of its video format and path when the
+ * node's kind is IVTV_NODE_VBI (ivtvcard.h): the set-up at start
+ * (ivtvcapture.c), the card's priority (ivtvcaptureopen.c), the caps
+ * (ivtvcaptureformat.c), the path (ivtvcaptureread.c). */
 #ifndef __IVTV_VBI_H__
 #define __IVTV_VBI_H__
 

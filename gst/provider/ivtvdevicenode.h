@@ -10,9 +10,11 @@
  *                       and element of v4l2sink (v4l2src)
  *   describe_unopened   a node that does not open, with the reason
  * The properties are filled by props_new() (where it is, udev's keys),
- * props_add_querycap() (QUERYCAP, v4l2deviceprovider's keys) and
- * props_add_probe() (what ivtvsrc probed): a new kind of node (VBI, a
- * card's sibling nodes) adds a describe_ function and its props_add_.
+ * props_add_querycap() (QUERYCAP, v4l2deviceprovider's keys),
+ * props_add_probe() (what ivtvsrc probed) and props_add_card() (the
+ * node's role by its kind, its card's siblings and ALSA device:
+ * ivtvcard.h): a new kind of node adds a describe_ function and its
+ * props_add_.
  */
 #ifndef __IVTV_DEVICE_NODE_H__
 #define __IVTV_DEVICE_NODE_H__

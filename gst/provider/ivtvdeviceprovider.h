@@ -3,11 +3,14 @@
  * video node once (udev through gudev when it was built with it, plus a
  * scan of /dev/video0../dev/video255 for nodes udev does not know) and
  * hides v4l2deviceprovider, which would list the same nodes again.
- *   - a capture node ivtvsrc can open: class Video/Source, the caps
+ *   - a capture node for ivtvsrc (MPEG, PCM, VBI, HM12, read()-only raw:
+ *     ivtvdevicenode.c node_for_ivtvsrc): class Video/Source, the caps
  *     ivtvsrc would produce, gst_device_create_element() gives an ivtvsrc
  *     with "device" set;
- *   - an output node (a multi-planar capture node): Video/Sink for
- *     v4l2sink (Video/Source for v4l2src), with that element's caps;
+ *   - an output node: Video/Sink for v4l2sink; a multi-planar capture
+ *     node, and a streaming raw one (a webcam) unless
+ *     IVTV_DEVICE_PROVIDER=all: Video/Source for v4l2src; each with that
+ *     element's caps;
  *   - a node that does not open (permission, busy, gone): listed all the
  *     same, with the reason in ivtv.open-error and ivtv.open-error-code.
  * udev's add and remove events update the list.
@@ -21,8 +24,10 @@
  * device.product.name, device.serial, device.capabilities), and for
  * capture nodes ivtvsrc's: device.driver, device.bus (QUERYCAP's
  * bus_info), v4l2.card, v4l2.inputs, v4l2.standards, v4l2.io-methods
- * (comma-separated lists of names) and v4l2.current-input.  Each device
- * has the property "device-path", as v4l2deviceprovider's.
+ * (comma-separated lists of names), v4l2.current-input, and the node's
+ * place on its card: ivtv.role, ivtv.siblings, alsa.device when there is
+ * one (ivtvcard.h).  Each device has the property "device-path", as
+ * v4l2deviceprovider's.
  */
 #ifndef __IVTV_DEVICE_PROVIDER_H__
 #define __IVTV_DEVICE_PROVIDER_H__

@@ -4,7 +4,8 @@
  * flushing.  It ties the three parts together, each of one lifetime:
  * the opener (ivtvcaptureopen.c: recipe, card, settings), the format
  * state (ivtvcaptureformat.c) and the run (ivtvcaptureread.c: path,
- * reader thread, reconnect, drain).  They never call this file. */
+ * reader thread, reconnect, drain); stop resumes a paused encoder first
+ * (ivtvcapturepause.c).  They never call this file. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -287,7 +288,7 @@ void
 ivtv_capture_set_timeout (IvtvCapture * cap, guint seconds)
 {
   g_mutex_lock (&cap->state_lock);
-  cap->settings.timeout = seconds;
+  g_atomic_int_set ((gint *) & cap->settings.timeout, (gint) seconds);
   if (cap->path)
     cap->path->funcs->set_timeout (cap->path, seconds);
   g_mutex_unlock (&cap->state_lock);

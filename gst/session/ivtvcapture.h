@@ -20,10 +20,20 @@
  *    drains on EOS (the encoder stops at the end of its GOP, the path reads
  *    the rest);
  *  - "lost" is a state: a path that returns IVTV_FLOW_DEVICE_LOST makes
- *    ivtv_capture_next() wait for the node, reopen it with the recipe, set
- *    it up as before and go on (ivtvsrc-reconnect messages).
+ *    the reader thread (ivtv_capture_reconnect, ivtvcaptureread.c) wait
+ *    for the node, reopen it with the recipe, set it up as before and go
+ *    on (ivtvsrc-reconnect messages); the buffers already queued are
+ *    handed out meanwhile.
  *
- * The element asks ivtv_capture_next() for each buffer.  Helpers that need
+ * The node's kind (ivtvcard.h: MPEG, raw, HM12, PCM, VBI, radio) is
+ * decided once, at the first open, and kept over a reopen
+ * (ivtv_capture_node_kind).  Across PAUSED, a read() MPEG encoder is
+ * paused with the pipeline where the driver can (ivtv_capture_set_playing,
+ * ivtvcapturepause.c).
+ *
+ * The element asks ivtv_capture_next() for each buffer: it takes from the
+ * bounded queue the reader thread fills (ivtvreaderthread.h), starting the
+ * path and that thread at the first call.  Helpers that need
  * the device (colour balance, the device provider) take the lock and use
  * ivtv_capture_device()/ivtv_capture_probe().  Messages are posted on the
  * GstElement given to ivtv_capture_new() (may be NULL: no messages, e.g.
@@ -39,7 +49,7 @@
 #include "ivtviomode.h"
 #include "ivtvprobe.h"
 #include "ivtvreaderthread.h"
-#include "ivtvvbiprops.h"        /* the VBI settings and their properties */
+#include "ivtvvbi.h"             /* the VBI settings (IvtvVbiSettings) */
 
 G_BEGIN_DECLS
 
@@ -213,8 +223,10 @@ GstFlowReturn ivtv_capture_next (IvtvCapture * cap, GstBuffer ** buf,
 void ivtv_capture_last_buffer (IvtvCapture * cap);
 
 /* EOS asked: stop a read() MPEG encoder at the end of its GOP and read the
- * rest; TRUE when draining (the caller holds the EOS back: next() ends
- * with EOS), FALSE when the base class should handle it. */
+ * rest; any other capture whose reader thread runs ends its reading (the
+ * queued buffers are still handed out).  TRUE either way (the caller
+ * holds the EOS back: next() ends with EOS), FALSE when nothing is being
+ * read and the base class should handle it. */
 gboolean ivtv_capture_drain (IvtvCapture * cap);
 
 /* PLAYING -> PAUSED (@playing FALSE) and back (issue 28 item 1;

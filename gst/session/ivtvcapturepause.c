@@ -99,7 +99,7 @@ ivtv_capture_resume_encoder (IvtvCapture * cap)
   if (!ivtv_device_is_open (&cap->dev))
     return;
   ret = ivtv_encoder_pause (&cap->dev, FALSE);
-  set_stall_timeout (cap, cap->settings.timeout);
+  set_stall_timeout (cap, capture_timeout (cap));
   /* the firmware's SCR may have run on while paused (cx2341x: not
    * documented; the emulator's does not): no loss to report there */
   g_mutex_lock (&cap->state_lock);

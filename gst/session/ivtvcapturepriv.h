@@ -38,7 +38,11 @@ struct _IvtvCapture
    * (any thread: the element's, the streaming thread, the reader thread
    * while it reconnects, the signal watch); never held while a path waits
    * for data, nor while taking state_lock's holders' waits (stop_reader
-   * is called without it).  Order: lock before state_lock. */
+   * is called without it).  Order: lock before state_lock; the element's
+   * negotiate_lock, when taken, before lock.  Unlocked reads: the reader
+   * thread in ivtv_capture_reconnect reads dev.path (a run's only reopen is
+   * its own, so it is the writer); settings.timeout is atomic (see
+   * settings). */
   GMutex lock;
 
   /* the opener's (ivtvcaptureopen.c), lock: from open to close */
@@ -50,7 +54,10 @@ struct _IvtvCapture
   gchar *node;                  /* the node behind recipe_fd, or NULL */
   struct v4l2_capability identity;      /* QUERYCAP of the first open */
   gboolean via_libv4l2;         /* chosen at the first open */
-  IvtvCaptureSettings settings; /* copied at start */
+  IvtvCaptureSettings settings; /* copied at start; but settings.timeout
+                                 * changes live (ivtv_capture_set_timeout,
+                                 * under state_lock): read and written
+                                 * with atomics, capture_timeout() */
   gboolean prio_held;           /* the record priority (ivtvpriority) */
   gboolean encoder_on_app_fd;   /* our reads started the encoder through
                                  * the application's fd, whose open file
@@ -73,14 +80,13 @@ struct _IvtvCapture
   guint hm12_width, hm12_height;        /* HM12 frames, detiled to NV12
                                          * (ivtvhm12.h); 0: not HM12 */
   gint fps_n, fps_d;
-  gboolean pcm;                 /* a PCM node: buffers stamped in samples;
-                                 * set at open (the node stays one across a
-                                 * reconnect, which clears cap->dev meanwhile) */
   IvtvVbiFormat vbi;            /* a VBI node's set-up (ivtvvbi.c) */
 
   /* the run's (ivtvcaptureread.c), lock: from start to stop */
   IvtvCaptureState state;       /* read unlocked by is_capturing (a hint) */
-  gboolean encoder_started;     /* our reads started the encoder */
+  gboolean encoder_started;     /* our reads started the encoder: set by
+                                 * the reader thread (read_next) under lock,
+                                 * its only writer while it runs */
   gboolean encoder_paused;      /* ENCODER_CMD PAUSE is in force
                                  * (ivtvcapturepause.c) */
   guint read_block;             /* the path's bytes per read(): set by
@@ -101,13 +107,18 @@ struct _IvtvCapture
   gboolean flushing;            /* unlock() .. unlock_stop() */
   IvtvReaderLimits limits;      /* the queue's bounds, stats-interval */
   /* the thread that reads the path into the queue (ivtvreaderthread.h);
-   * started with the path, stopped before it */
+   * started with the path, stopped before it.  Set (start_reading, the
+   * streaming thread) and cleared (stop_reader) under state_lock, read
+   * under it by other threads; ivtv_capture_next reads it unlocked: the
+   * streaming thread sets it, and it is cleared only with that thread
+   * stopped or in it (renegotiation) */
   IvtvReaderThread *reader;
 };
 
 /* The parts of the session, each of one lifetime; they call downwards
- * only: ivtvcapture.c -> run -> format state, opener; the format state
- * and the opener call neither each other nor anything above. */
+ * only: ivtvcapture.c -> run -> format state, opener; ivtvcapture.c ->
+ * the pause; the format state, the opener and the pause call no other
+ * part nor anything above (the element calls the pause directly). */
 
 /* ---- the opener (ivtvcaptureopen.c), lock held ----
  * reopen: close and open with the recipe (@reprobe: ask what the card is
@@ -148,6 +159,14 @@ void ivtv_capture_stop_path (IvtvCapture * cap);
 void ivtv_capture_stop_reader (IvtvCapture * cap);
 GstFlowReturn ivtv_capture_reconnect (IvtvCapture * cap, IvtvError ** error);
 void ivtv_capture_set_io_mode (IvtvCapture * cap, IvtvIoMode mode);
+
+/* settings.timeout, which a property changes while the reader thread
+ * reads it (ivtv_capture_set_timeout) */
+static inline guint
+capture_timeout (IvtvCapture * cap)
+{
+  return (guint) g_atomic_int_get ((gint *) & cap->settings.timeout);
+}
 
 G_END_DECLS
 

@@ -68,7 +68,7 @@ ivtv_capture_start_path (IvtvCapture * cap, IvtvError ** error)
 {
   IvtvPathConfig cfg = { cap->element, &cap->dev, cap->poll,
     ivtv_capture_get_io_mode (cap), cap->frame_size ? cap->frame_size :
-        cap->settings.blocksize, cap->extra_buffers, cap->settings.timeout,
+        cap->settings.blocksize, cap->extra_buffers, capture_timeout (cap),
     cap->settings.reconnect
   };
   IvtvPath *path = NULL;
@@ -234,7 +234,7 @@ ivtv_capture_reconnect (IvtvCapture * cap, IvtvError ** error)
 {
   IvtvError *why = NULL;
   IvtvPathPosition before;
-  guint waited = 0, limit = MAX (60, 12 * cap->settings.timeout);
+  guint waited = 0, limit = MAX (60, 12 * capture_timeout (cap));
   gchar *path;
   gint64 t0 = g_get_monotonic_time ();
   GstFlowReturn ret = GST_FLOW_ERROR;

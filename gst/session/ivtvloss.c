@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* ivtvsrc — the text of the warning the element posts once per run of
- * buffers its capture queue dropped (see ivtvloss.h).
+/* ivtvsrc — the text of the warning posted on the element once per run
+ * of buffers its capture queue dropped (see ivtvloss.h).
  */
 #include "ivtvloss.h"
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ivtvsrc — a run of captured buffers the element's queue dropped
  * (IvtvLoss, reported by ivtvqueue.c when the run starts and when it
- * ends) and the text of the one GST_ELEMENT_WARNING the element posts for
- * it: what was lost, how much, where in the recording, and why.
+ * ends) and the text of the one GST_ELEMENT_WARNING posted on the element
+ * for it (by the reader thread, ivtvreaderthread.c queue_loss): what was
+ * lost, how much, where in the recording, and why.
  */
 #ifndef __IVTV_LOSS_H__
 #define __IVTV_LOSS_H__

@@ -33,6 +33,11 @@
  * input and format with it), and at its release hands it back to the
  * newest capture of the card still open.  The card stays this process's
  * throughout; other programs are refused as before. */
+/* ours_lock — the process-wide list `ours` and the hand-over itself: the
+ * S_PRIORITY on another capture's fd (the holder's) is issued under it,
+ * without that capture's session lock (the driver serialises the ioctls).
+ * Taken by a session with its own lock held (take, release); nothing else
+ * of ours is taken under it. */
 static GMutex ours_lock;
 static GList *ours;
 

@@ -17,6 +17,10 @@
 
 struct _IvtvQueue
 {
+  /* lock — every field below (pushed by the reader thread, popped by the
+   * streaming thread; bounds, level, flushing from any thread).  Rule:
+   * held only inside this file's functions; the loss callback runs after
+   * it is released; nothing else is taken under it. */
   GMutex lock;
   GCond cond;                   /* broadcast on flow and flushing; a push
                                  * signals it only when the consumer waits

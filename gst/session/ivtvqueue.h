@@ -100,8 +100,9 @@ GstFlowReturn ivtv_queue_pop (IvtvQueue * q, GstBuffer ** buf);
 GstFlowReturn ivtv_queue_pop_full (IvtvQueue * q, GstBuffer ** buf,
     gpointer * error);
 
-/* TRUE: pop returns GST_FLOW_FLUSHING at once and pushes are refused;
- * the queued buffers stay until ivtv_queue_clear(). */
+/* TRUE: pop returns GST_FLOW_FLUSHING at once; a push is still kept (it
+ * was captured: popped once flushing is FALSE again); the queued buffers
+ * stay until ivtv_queue_clear(). */
 void ivtv_queue_set_flushing (IvtvQueue * q, gboolean flushing);
 /* Drop what is queued (not counted as lost), end a loss run, forget the
  * final flow and the totals. */

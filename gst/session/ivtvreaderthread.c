@@ -26,7 +26,9 @@
 
 /* The periodic stats message's share of the thread: the clock calls it on
  * its own thread, so it lives until the clock id is freed and finds the
- * reader (NULL once it stopped) under its own lock. */
+ * reader (NULL once it stopped) under its own lock.  Order: the tick's lock
+ * first, then the reader's (final_posted), then one at a time the queue's,
+ * the signal watch's and the stats' (post_stats posts while it is held). */
 typedef struct
 {
   GMutex lock;
@@ -54,7 +56,10 @@ struct _IvtvReaderThread
   gint64 queued;                /* buffers queued (reader thread only) */
 
   GThread *thread;
-  GMutex lock;                  /* the flags below */
+  GMutex lock;                  /* the flags below.  Taken under it, one at
+                                 * a time: the element's object lock
+                                 * (is_playing) and the queue's lock (EOS
+                                 * pushed in wait_not_flushing) */
   GCond cond;
   gboolean flushing, stopping, ending;
   gboolean read_paused;         /* read on while the element is PAUSED */

@@ -6,8 +6,10 @@
  * It asks a produce function (the session's: the path's next buffer, with
  * the reconnect loop) for buffers, stamps each with the running time at
  * which it was read (unless the path gave a PTS: the capture time of a
- * frame), counts it (ivtvstats.h), finds gaps in the frame offsets of a
- * streaming path (frames the driver dropped), and queues it.  What is lost
+ * frame), counts it (ivtvstats.h), finds gaps in the frame offsets a path
+ * numbers (the streaming path, the HM12 decorator: frames the driver
+ * dropped) and, on an MPEG read() path, holes in the stream's own clock
+ * (ivtvstreamclock.h: bytes the driver dropped), and queues it.  What is lost
  * (the queue full, a gap) is counted and posted as one
  * GST_ELEMENT_WARNING per run; an `ivtvsrc-stats` element message goes out
  * every stats-interval milliseconds (a periodic clock id of the system

@@ -38,6 +38,13 @@ typedef struct
   guint timeout;                /* signal-timeout in seconds, 0 = off */
 
   GThread *thread;
+  /* lock — the fields below (the watch thread writes them; the reader
+   * thread's stats, wait_present on the streaming thread and stop read or
+   * set them).  Rule: never held together with dev_lock (a check takes
+   * dev_lock for its ioctls, drops it, then takes lock), nor across a
+   * message post.  cond: broadcast after each check and at stop; waited
+   * on by the watch thread only (its period, cut short by stop);
+   * wait_present looks at `present` in steps of the session's poll. */
   GMutex lock;
   GCond cond;
   gboolean running;

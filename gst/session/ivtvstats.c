@@ -6,6 +6,9 @@
 
 struct _IvtvStats
 {
+  /* lock — every field below.  Rule: held only inside this file's
+   * functions, for their length; nothing else is taken under it (callers
+   * may hold their own locks: the reader's tick lock, r->lock) */
   GMutex lock;
   guint64 read_bytes;           /* everything read from the card */
   guint64 buffers;

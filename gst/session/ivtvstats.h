@@ -6,11 +6,14 @@
  * queue-bytes, queue-time, queue-fill, bytes-lost, frames-lost, final.
  *
  * The reader thread counts what it reads from the card and what is lost;
- * the signal watch sets the signal state; whoever posts the message (every
- * stats-interval seconds, and once more with final=TRUE) builds it for a
- * moment it gives (a monotonic GstClockTime, so tests choose it).  The
- * bitrate is over the interval since the previous message.  One small
- * mutex makes every function callable from any thread.
+ * whoever posts the message (ivtvreaderthread.c: the system clock's
+ * periodic callback every stats-interval milliseconds, and once more with
+ * final=TRUE at the end) sets the signal state it reads from the signal
+ * watch and builds the message for a moment it gives (a monotonic
+ * GstClockTime, so tests choose it).  The bitrate is over the interval
+ * since the previous message.  One small mutex makes every function
+ * callable from any thread.  (ivtv_stats_due is used by the unit test
+ * only: the reader's periodic clock id decides when a message is due.)
  */
 #ifndef __IVTV_STATS_H__
 #define __IVTV_STATS_H__

@@ -216,29 +216,50 @@ pes_ts (const guint8 * p)
       (guint64) (p[2] >> 1) << 15 | (guint64) p[3] << 7 | p[4] >> 1;
 }
 
-/* a PES header of a followed stream: its DTS, else PTS, if complete */
+/* a PES header of a followed stream, @n of its bytes at @h (the bytes
+ * after them may be anything): its DTS, else PTS, if complete */
 static void
-ps_pes (IvtvStreamClock * sc)
+ps_pes (IvtvStreamClock * sc, const guint8 * h, guint n)
 {
-  const guint8 *h = sc->hdr;
   gint slot = PES_SLOT (h[3]);
   guint i = 6;
 
   if ((h[6] >> 6) == 2) {       /* MPEG-2 */
-    if ((h[7] & 0xc0) == 0xc0 && sc->hdr_len >= 19)
+    if ((h[7] & 0xc0) == 0xc0 && n >= 19)
       ps_timestamp (sc, slot, pes_ts (h + 14));
-    else if ((h[7] & 0x80) && sc->hdr_len >= 14)
+    else if ((h[7] & 0x80) && n >= 14)
       ps_timestamp (sc, slot, pes_ts (h + 9));
     return;
   }
-  while (i < sc->hdr_len && h[i] == 0xff)       /* MPEG-1 stuffing */
+  while (i < n && h[i] == 0xff) /* MPEG-1 stuffing */
     i++;
-  if (i + 2 <= sc->hdr_len && (h[i] >> 6) == 1)
+  if (i + 2 <= n && (h[i] >> 6) == 1)
     i += 2;                     /* STD buffer */
-  if (i + 10 <= sc->hdr_len && (h[i] >> 4) == 3)
+  if (i + 10 <= n && (h[i] >> 4) == 3)
     ps_timestamp (sc, slot, pes_ts (h + i + 5));
-  else if (i + 5 <= sc->hdr_len && (h[i] >> 4) == 2)
+  else if (i + 5 <= n && (h[i] >> 4) == 2)
     ps_timestamp (sc, slot, pes_ts (h + i));
+}
+
+/* the pack header at @h, 14 bytes (MPEG-2) */
+static inline void
+ps_pack_mpeg2 (IvtvStreamClock * sc, const guint8 * h)
+{
+  guint64 scr = ((guint64) (h[4] >> 3) & 7) << 30 |
+      (guint64) (h[4] & 3) << 28 | (guint64) h[5] << 20 |
+      (guint64) (h[6] >> 3) << 15 | (guint64) (h[6] & 3) << 13 |
+      (guint64) h[7] << 5 | h[8] >> 3;
+
+  ps_pack (sc, scr * 300 + (((h[8] & 3) << 7) | (h[9] >> 1)),
+      (h[10] << 14) | (h[11] << 6) | (h[12] >> 2));
+}
+
+/* the pack header at @h, 12 bytes (MPEG-1) */
+static inline void
+ps_pack_mpeg1 (IvtvStreamClock * sc, const guint8 * h)
+{
+  ps_pack (sc, pes_ts (h + 4) * 300,
+      ((h[9] & 0x7f) << 15) | (h[10] << 7) | (h[11] >> 1));
 }
 
 /* the header in hdr is as long as hdr_want: read it, or want more.
@@ -249,7 +270,6 @@ ps_header (IvtvStreamClock * sc)
   const guint8 *h = sc->hdr;
   guint sid = h[3], len;
   gboolean followed;
-  guint64 scr;
 
   if (h[0] || h[1] || h[2] != 1 || sid < 0xb9)
     return FALSE;
@@ -265,15 +285,10 @@ ps_header (IvtvStreamClock * sc)
       return TRUE;
     }
     if ((h[4] >> 6) == 1) {
-      scr = ((guint64) (h[4] >> 3) & 7) << 30 | (guint64) (h[4] & 3) << 28 |
-          (guint64) h[5] << 20 | (guint64) (h[6] >> 3) << 15 |
-          (guint64) (h[6] & 3) << 13 | (guint64) h[7] << 5 | h[8] >> 3;
-      ps_pack (sc, scr * 300 + (((h[8] & 3) << 7) | (h[9] >> 1)),
-          (h[10] << 14) | (h[11] << 6) | (h[12] >> 2));
+      ps_pack_mpeg2 (sc, h);
       sc->skip = h[13] & 7;
     } else if ((h[4] >> 4) == 2) {      /* MPEG-1 */
-      ps_pack (sc, pes_ts (h + 4) * 300,
-          ((h[9] & 0x7f) << 15) | (h[10] << 7) | (h[11] >> 1));
+      ps_pack_mpeg1 (sc, h);
     } else {
       return FALSE;
     }
@@ -292,7 +307,7 @@ ps_header (IvtvStreamClock * sc)
     return TRUE;
   }
   if (followed)
-    ps_pes (sc);
+    ps_pes (sc, h, sc->hdr_len);
   sc->skip = 6 + len - sc->hdr_len;
   return TRUE;
 }
@@ -442,6 +457,68 @@ start_header (IvtvStreamClock * sc, guint want)
   sc->hdr_pos = sc->pos;
 }
 
+/* Whole headers of a program stream at the start of @data (the sync
+ * kept, no header begun, nothing to skip), each read in place as
+ * ps_header reads it staged, the payloads skipped by their lengths: the
+ * detector's common case, one pass over a pack's 20-odd header bytes.
+ * Stops at the end of @data (the rest of a payload left in skip), where
+ * fewer than HDR_MAX bytes are left for a header, or at bytes that are no
+ * header (left to the general path, which loses the sync there).
+ * Returns the bytes taken. */
+static gsize
+ps_packs (IvtvStreamClock * sc, const guint8 * data, gsize len)
+{
+  gsize i = 0, n, last_pack = 0, stride = 0;
+
+  while (len - i >= HDR_MAX) {
+    const guint8 *h = data + i;
+    guint sid = h[3], plen;
+
+    /* the packs ahead, if they are as long as the last one: loaded while
+     * these are read (each header is the first touch of its line, and
+     * where the next one is depends on this one) */
+    if (stride > 0 && len - i > 4 * stride)
+      __builtin_prefetch (h + 4 * stride);
+    if (h[0] || h[1] || h[2] != 1 || sid < 0xb9)
+      break;
+    sc->hdr_pos = sc->pos;
+    if (sid == 0xba) {
+      stride = i - last_pack;
+      last_pack = i;
+    }
+    if (sid == 0xba && (h[4] >> 6) == 1) {
+      ps_pack_mpeg2 (sc, h);
+      n = 14 + (h[13] & 7);
+    } else if (sid == 0xba && (h[4] >> 4) == 2) {
+      ps_pack_mpeg1 (sc, h);
+      n = 12;
+    } else if (sid == 0xba) {
+      break;
+    } else if (sid == 0xb9) {
+      n = 4;
+    } else {
+      plen = (h[4] << 8) | h[5];
+      if (plen == 0)            /* unbounded: not in a program stream */
+        break;
+      if (sid >= 0xc0 || sid == 0xbd)
+        ps_pes (sc, h, MIN (6 + plen, (guint) HDR_MAX));
+      n = 6 + plen;
+    }
+    sc->lost_sync = FALSE;
+    if (n > len - i) {          /* the payload goes on in the next buffer */
+      sc->skip = n - (len - i);
+      sc->hdr_len = 0;
+      sc->pos += len - i;
+      return len;
+    }
+    sc->pos += n;
+    i += n;
+  }
+  if (i > 0)
+    start_header (sc, 4);
+  return i;
+}
+
 /* one byte while looking for a header; TRUE when one begins here */
 static gboolean
 scan_byte (IvtvStreamClock * sc, guint8 b)
@@ -543,6 +620,13 @@ ivtv_stream_clock_feed (IvtvStreamClock * sc, const guint8 * data, gsize len,
       sc->synced = scan_byte (sc, data[i++]);
       sc->pos++;
       continue;
+    }
+    if (sc->hdr_len == 0 && sc->format == IVTV_STREAM_CLOCK_PS) {
+      gsize n = ps_packs (sc, data + i, len - i);
+
+      i += n;
+      if (n > 0)
+        continue;
     }
     if (sc->hdr_len == 0 && sc->format == IVTV_STREAM_CLOCK_TS) {
       gsize n = ts_packets (sc, data + i, len - i);
