@@ -11,7 +11,15 @@
 #    gst-inspect-1.0 ivtvsrc with the version of debian/changelog and meson,
 #    ivtv-capture --help and --version work, the man page renders, the
 #    completion loads, every link of the installed documents resolves;
-#  - apt-get --simulate installs both (their dependencies exist).
+#  - apt-get --simulate installs both (their dependencies exist);
+#  - as root where a private mount namespace with overlays is allowed:
+#    `dpkg -i` of both on this system, its /usr, /var and /etc overlays of a
+#    namespace that ends with the test (nothing outside changes), then as a
+#    user with no GStreamer variables: gst-inspect-1.0 ivtvsrc finds the
+#    plugin in GStreamer's own path and its Doc-uri names an installed file,
+#    ivtv-capture --help runs from PATH, `man ivtv-capture` shows the page,
+#    bash-completion's loader completes its options; ivtvsrc is not found
+#    before the install (the check proves something).
 #   test-deb.sh SOURCE_ROOT MESON_VERSION
 set -u
 src=${1:?usage: $0 SOURCE_ROOT MESON_VERSION}; version=$2
@@ -103,5 +111,60 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
   else
     cat "$tmp/apt"; bad "apt-get --simulate cannot install the packages"
   fi
+fi
+
+# dpkg -i for real, in a namespace whose /usr, /var and /etc are overlays
+cat > "$tmp/inside.sh" <<'SH'
+set -u
+tmp=$1 plugin_deb=$2 capture_deb=$3
+for d in usr var etc; do
+  mkdir -p "$tmp/ov/$d/up" "$tmp/ov/$d/work"
+  mount -t overlay overlay -o "lowerdir=/$d,upperdir=$tmp/ov/$d/up,workdir=$tmp/ov/$d/work" "/$d" 2>/dev/null ||
+    { echo "skip: no overlay mount on /$d here"; exit 77; }
+done
+mkdir -p "$tmp/home"
+user() { env -i PATH=/usr/bin:/bin HOME="$tmp/home" LANG=C.UTF-8 TERM=dumb "$@"; }
+fail=0
+ok() { echo "ok: $*"; }
+bad() { echo "FAIL: $*"; fail=1; }
+if user gst-inspect-1.0 ivtvsrc > /dev/null 2>&1; then
+  bad "ivtvsrc is found before the install: the checks below would prove nothing"
+fi
+if dpkg -i "$plugin_deb" "$capture_deb" > "$tmp/dpkg.log" 2>&1; then
+  ok "dpkg -i installs both packages"
+else
+  cat "$tmp/dpkg.log"; echo "FAIL: dpkg -i of both packages failed"; exit 1
+fi
+user gst-inspect-1.0 ivtvsrc > "$tmp/inspect-installed" 2>&1
+pluginsdir=$(pkg-config --variable=pluginsdir gstreamer-1.0)
+# (/lib is /usr/lib on a merged /usr: GStreamer may name either)
+loaded=$(sed -n 's|^ *Filename *||p' "$tmp/inspect-installed")
+[ -n "$loaded" ] && [ "$(readlink -f "$loaded")" = "$(readlink -f "$pluginsdir/libgstivtv.so")" ] &&
+  ok "installed: gst-inspect-1.0 ivtvsrc loads $loaded, the package's $pluginsdir/libgstivtv.so" ||
+  { cat "$tmp/inspect-installed"; bad "installed: gst-inspect-1.0 ivtvsrc does not find the plugin"; }
+doc=$(sed -n 's|^ *Doc-uri *file://||p' "$tmp/inspect-installed")
+[ -n "$doc" ] && [ -s "$doc" ] && ok "installed: the Doc-uri file://$doc is there" ||
+  bad "installed: the Doc-uri 'file://$doc' is not an installed file"
+[ "$(user sh -c 'command -v ivtv-capture')" = /usr/bin/ivtv-capture ] &&
+  user ivtv-capture --help > "$tmp/help-installed" 2>&1 &&
+  grep -q -- '--stop-after-no-signal' "$tmp/help-installed" &&
+  ok "installed: ivtv-capture --help runs from PATH" ||
+  { cat "$tmp/help-installed"; bad "installed: ivtv-capture --help fails"; }
+user man -P cat ivtv-capture 2>/dev/null | grep -q 'stop-after-no-signal' &&
+  ok "installed: man ivtv-capture shows the page" || bad "installed: man ivtv-capture shows no page"
+out=$(user bash -c '. /usr/share/bash-completion/bash_completion
+  __load_completion ivtv-capture && COMP_WORDS=(ivtv-capture --st) COMP_CWORD=1 &&
+  _ivtv_capture && echo "${COMPREPLY[*]}"' 2>&1)
+[ "$out" = "--standard --stop-after-no-signal" ] &&
+  ok "installed: bash-completion loads the completion, --st gives $out" ||
+  bad "installed: bash-completion's loader gives '$out' for --st"
+exit $fail
+SH
+if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null &&
+   unshare -m --propagation private true 2>/dev/null; then
+  unshare -m --propagation private bash "$tmp/inside.sh" "$tmp" "$plugin_deb" "$capture_deb"
+  case $? in 0) ;; 77) ;; *) fail=1 ;; esac
+else
+  echo "skip: dpkg -i needs root and a private mount namespace (unshare -m)"
 fi
 exit $fail

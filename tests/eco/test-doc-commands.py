@@ -7,7 +7,10 @@ there); and every such emulator command in a code block (ivtv-emu ...,
 continued lines joined) is run literally from a scratch directory whose
 `build` is this build tree: it must exit 0 and the files it names by a
 relative path (location=F, > F, a last argument F.mpg) must be in the
-scratch directory, not in build/.
+scratch directory, not in build/.  A command that sets the DVD stream type
+with v4l2-ctl before its capture in one session (capturing-tapes section 5:
+each ivtv-emu run is a new card) must have recorded a DVD stream: its file
+has NAV packs (private stream 2, 00 00 01 BF), which a plain PS has not.
     test-doc-commands.py SOURCE_ROOT BUILD_ROOT"""
 import glob
 import os
@@ -66,6 +69,15 @@ for path in docs:
             to_run.append((rel, cmd))
 
 check(len(to_run) >= 4, f"{len(to_run)} documented emulator commands found")
+# the README's first command, tools/capture-demo.sh, captures the same way:
+# through build/ivtv-env, where a Ctrl-C ends the capture cleanly (under
+# meson devenv: a Python traceback and the demo's report lost)
+demo = open(os.path.join(root, "tools", "capture-demo.sh")).read()
+demo_code = "\n".join(l for l in demo.split("\n")
+                      if not l.lstrip().startswith("#"))
+check("build/ivtv-env ivtv-emu" in demo_code and
+      "meson devenv" not in demo_code,
+      "tools/capture-demo.sh runs its capture through build/ivtv-env")
 for rel, cmd in to_run:
     scratch = tempfile.mkdtemp(prefix="ivtv-doc-")
     os.symlink(build, os.path.join(scratch, "build"))
@@ -86,5 +98,11 @@ for rel, cmd in to_run:
               f"{rel}: {f} is written where the command was typed")
         leaked = os.path.join(build, f)
         check(not os.path.exists(leaked), f"{rel}: no {f} in build/")
+        if "stream_type=3" in cmd and f.endswith(".mpg") and \
+                os.path.exists(os.path.join(scratch, f)):
+            with open(os.path.join(scratch, f), "rb") as fh:
+                nav = fh.read().count(b"\x00\x00\x01\xbf")
+            check(nav > 0, f"{rel}: {f} is a DVD stream, the setting held "
+                  f"into the capture ({nav} NAV packs)")
     shutil.rmtree(scratch)
 sys.exit(1 if failures else 0)

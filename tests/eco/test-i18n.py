@@ -37,7 +37,8 @@ check(re.search(r'#define GETTEXT_PACKAGE "ivtvsrc"', config),
       "config.h defines GETTEXT_PACKAGE")
 check("#define LOCALEDIR" in config, "config.h defines LOCALEDIR")
 plugin = open(os.path.join(gst, "element", "plugin.c")).read()
-check(re.search(r"bindtextdomain \(GETTEXT_PACKAGE, LOCALEDIR\)", plugin)
+# LOCALEDIR, or the build's catalogues named by IVTV_LOCALEDIR
+check(re.search(r"bindtextdomain \(GETTEXT_PACKAGE,[^;]*\bLOCALEDIR\)", plugin)
       and "bind_textdomain_codeset (GETTEXT_PACKAGE, \"UTF-8\")" in plugin,
       "plugin_init binds GETTEXT_PACKAGE to LOCALEDIR, UTF-8")
 

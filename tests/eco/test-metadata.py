@@ -1,16 +1,20 @@
 #!/usr/bin/python3
 """tests/eco: the plugin's metadata as gst-inspect-1.0 shows it: a real
 origin (not example.invalid), the version of meson's project(), a
-documentation URI on the element and the device provider, one description
+documentation URI on the element and the device provider (from the build
+tree with the doc-uri option at auto: the source tree's docs/ivtvsrc.md,
+a file that is there, not the install's path), one description
 of what it does (plugin = element), no format twice in the pad template,
 and every enum's values in numeric order.
-    test-metadata.py PROJECT_VERSION"""
+    test-metadata.py PROJECT_VERSION [SOURCE_ROOT DOC_URI_OPTION]"""
 import os
+import pathlib
 import re
 import subprocess
 import sys
 
 version = sys.argv[1]
+root, doc_option = (sys.argv[2:4] + [None, None])[:2]
 failures = 0
 
 
@@ -40,6 +44,14 @@ check(field(plugin, "Version") == version,
 doc = field(elem, "Doc-uri")
 check(doc is not None and re.match(r"(file|https?)://", doc),
       f"ivtvsrc Doc-uri: {doc}")
+if doc_option is not None:
+    want = doc_option
+    if doc_option == "auto":
+        want = pathlib.Path(root, "docs", "ivtvsrc.md").resolve().as_uri()
+    check(doc == want, f"the build tree's Doc-uri is {want}")
+    if doc and doc.startswith("file://"):
+        check(os.path.isfile(doc[len("file://"):]),
+              f"the Doc-uri names a file that is there: {doc}")
 check(field(plugin, "Description") == field(elem, "Description"),
       f"plugin and element say the same: {field(plugin, 'Description')!r} / "
       f"{field(elem, 'Description')!r}")

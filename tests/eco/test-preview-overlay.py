@@ -9,7 +9,14 @@ file grows, a screenshot (ximagesrc) is probed, by colour, not by eye:
  - white text (all channels >= 250) on a shaded box: many more such pixels
    in the box than in an area of the same size below it (the picture's
    noisy white stripes);
-and the recording itself ends as asked (exit 0, the preview cost it
+ - the box's four lines (REC, signal, audio, lost), found as bands of rows
+   with white pixels: the audio line's level bars are filled (the emulated
+   card's tone, about -2 dB: more than 1.5 times the white of the signal
+   line, which hollow bars or "audio: -" do not reach), and no red on the
+   signal line while the signal is present;
+ - a second run whose signal goes after 2 s (--fault no-signal=2): the
+   signal line turns red;
+and the recordings themselves end as asked (exit 0, the preview cost them
 nothing).
     test-preview-overlay.py IVTV_EMU IVTV_CAPTURE"""
 import os
@@ -35,6 +42,70 @@ def check(cond, what):
     return cond
 
 
+W_BOX, Y_BOX = 520, 160            # the overlay's shaded box is within
+
+
+def screenshot(env, out, faults):
+    """record with --preview, screenshot once the file grows; (rgb, rc, log)"""
+    cap = subprocess.Popen([emu, "--profile", "pvr250"] + faults +
+                           ["--", capture, "--preview", "--input", "composite",
+                            "--max-time", "8", out], env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True)
+    for _ in range(300):
+        if os.path.exists(out) and os.path.getsize(out) > 1000000:
+            break
+        time.sleep(0.05)
+    time.sleep(1.5)                     # the overlay is redrawn every 0.5 s
+    rgb = out + ".rgb"
+    subprocess.run(["gst-launch-1.0", "-q", "ximagesrc", "num-buffers=1",
+                    "!", "videoconvert", "!", "video/x-raw,format=RGB", "!",
+                    "filesink", "location=" + rgb], env=env, check=False)
+    log = cap.communicate(timeout=60)[0]
+    print(log[-800:])
+    data = open(rgb, "rb").read() if os.path.exists(rgb) else b""
+    return data, cap.returncode, log
+
+
+def count(data, x0, y0, x1, y1, test):
+    n = 0
+    for y in range(y0, y1):
+        row = data[(y * W + x0) * 3:(y * W + x1) * 3]
+        for i in range(0, len(row), 3):
+            n += test(row[i], row[i + 1], row[i + 2])
+    return n
+
+
+def white(r, g, b):
+    return min(r, g, b) >= 250
+
+
+def red(r, g, b):
+    return r > 180 and g < 80 and b < 80
+
+
+def lines(data):
+    """the box's text lines: bands of rows with text (white or red), a gap
+    of up to 3 rows inside a line (hollow level bars) kept in it, at least
+    8 rows tall"""
+    bands, cur = [], None
+    for y in range(0, Y_BOX):
+        n = count(data, 0, y, W_BOX, y + 1,
+                  lambda r, g, b: white(r, g, b) or red(r, g, b))
+        if n >= 5:
+            if cur is not None and y - cur[1] <= 3:
+                cur[1] = y + 1
+            else:
+                if cur is not None:
+                    bands.append(cur)
+                cur = [y, y + 1]
+    if cur is not None:
+        bands.append(cur)
+    # a line of 16-point text is about 20 rows; the picture's white noise
+    # above the box makes bands of a row or two
+    return [b for b in bands if b[1] - b[0] >= 8]
+
+
 tmp = tempfile.mkdtemp(prefix="ivtv-overlay-")
 rfd, wfd = os.pipe()
 xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(wfd), "-screen", "0",
@@ -44,44 +115,38 @@ os.close(wfd)
 try:
     with os.fdopen(rfd) as f:
         env = dict(os.environ, DISPLAY=":" + f.readline().strip())
-    out = os.path.join(tmp, "ov.mpg")
-    cap = subprocess.Popen([emu, "--profile", "pvr250", "--", capture,
-                            "--preview", "--input", "composite",
-                            "--max-time", "8", out], env=env,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           text=True)
-    for _ in range(300):
-        if os.path.exists(out) and os.path.getsize(out) > 1000000:
-            break
-        time.sleep(0.05)
-    time.sleep(1.5)                     # the overlay is redrawn every 0.5 s
-    rgb = os.path.join(tmp, "shot.rgb")
-    subprocess.run(["gst-launch-1.0", "-q", "ximagesrc", "num-buffers=1",
-                    "!", "videoconvert", "!", "video/x-raw,format=RGB", "!",
-                    "filesink", "location=" + rgb], env=env, check=False)
-    log = cap.communicate(timeout=60)[0]
-    print(log[-800:])
-    check(cap.returncode == 0, f"ivtv-capture --preview exits {cap.returncode}")
-    data = open(rgb, "rb").read() if os.path.exists(rgb) else b""
+    data, rc, _ = screenshot(env, os.path.join(tmp, "ov.mpg"), [])
+    check(rc == 0, f"ivtv-capture --preview exits {rc}")
     if check(len(data) == W * H * 3, f"a {W}x{H} screenshot"):
-        def count(x0, y0, x1, y1, test):
-            n = 0
-            for y in range(y0, y1):
-                row = data[(y * W + x0) * 3:(y * W + x1) * 3]
-                for i in range(0, len(row), 3):
-                    n += test(row[i], row[i + 1], row[i + 2])
-            return n
-        red = count(0, 0, 140, 70, lambda r, g, b: r > 180 and g < 80
-                    and b < 80)
-        white_box = count(0, 20, 520, 150, lambda r, g, b:
-                          min(r, g, b) >= 250)
-        white_below = count(0, 300, 520, 430, lambda r, g, b:
-                            min(r, g, b) >= 250)
-        print(f"red pixels by REC: {red}; white: {white_box} in the box, "
+        reds = count(data, 0, 0, 140, 70, red)
+        white_box = count(data, 0, 20, W_BOX, 150, white)
+        white_below = count(data, 0, 300, W_BOX, 430, white)
+        print(f"red pixels by REC: {reds}; white: {white_box} in the box, "
               f"{white_below} below")
-        check(red >= 100, "a red REC mark in the top-left corner")
+        check(reds >= 100, "a red REC mark in the top-left corner")
         check(white_box >= 2000 and white_box > 5 * white_below,
               "white text on a shaded box over the picture")
+        bands = lines(data)
+        print(f"text lines (rows): {bands}")
+        if check(len(bands) == 4, "four lines: REC, signal, audio, lost"):
+            sig = count(data, 0, bands[1][0], W_BOX, bands[1][1], white)
+            aud = count(data, 0, bands[2][0], W_BOX, bands[2][1], white)
+            print(f"white pixels: signal line {sig}, audio line {aud}")
+            check(aud > 1.5 * sig, "the audio line's level bars are filled "
+                  "(the card's sound is measured)")
+            check(count(data, 0, bands[1][0], W_BOX, bands[1][1], red) == 0,
+                  "the signal line is not red while the signal is present")
+    # the signal goes after 2 s: the signal line turns red
+    data, rc, log = screenshot(env, os.path.join(tmp, "nosig.mpg"),
+                               ["--fault", "no-signal=2"])
+    check(rc == 0, f"ivtv-capture --preview without signal exits {rc}")
+    if check(len(data) == W * H * 3, f"a {W}x{H} screenshot without signal"):
+        bands = lines(data)
+        print(f"text lines (rows) without signal: {bands}")
+        if check(len(bands) == 4, "four lines without signal"):
+            r = count(data, 0, bands[1][0], W_BOX, bands[1][1], red)
+            print(f"red pixels on the signal line: {r}")
+            check(r >= 100, "the signal line is red without a signal")
 finally:
     xvfb.terminate()
     xvfb.wait()

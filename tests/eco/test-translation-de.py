@@ -3,14 +3,15 @@
 """tests/eco: the German catalogue (po/de.po, built by meson into
 BUILD/po/de/LC_MESSAGES/ivtvsrc.mo) translates what a user reads:
  - the element: under LANGUAGE=de an error of ivtvsrc (a device that does
-   not exist) is posted in German, and in English without it;
+   not exist) is posted in German, and in English without it, the plugin
+   finding the build's catalogues by IVTV_LOCALEDIR as build/ivtv-env and
+   meson devenv set it (no bindtextdomain by the test);
  - the command: `ivtv-capture --help` under LANGUAGE=de (IVTV_LOCALEDIR =
    the build's catalogues, as meson devenv sets) explains its options in
    German.
 The locale is C.UTF-8 (every Debian system has it; LANGUAGE picks the
 catalogue), as tests/check/test-i18n.c does.
     test-translation-de.py BUILD_ROOT IVTV_CAPTURE"""
-import ctypes
 import locale
 import os
 import subprocess
@@ -47,11 +48,6 @@ def error_text():
     src = Gst.ElementFactory.make("ivtvsrc")
     if src is None:
         return "(no ivtvsrc)"
-    # loading the plugin bound the domain to the installed LOCALEDIR: point
-    # it at the build's catalogues
-    libc = ctypes.CDLL(None)
-    libc.bindtextdomain.restype = ctypes.c_char_p
-    libc.bindtextdomain(b"ivtvsrc", podir.encode())
     pipe = Gst.Pipeline()
     sink = Gst.ElementFactory.make("fakesink")
     pipe.add(src)
@@ -75,7 +71,8 @@ if len(sys.argv) > 3:          # the child: one language
 def error_in(language):
     """error_text() in a process of its own under LANGUAGE (gettext keeps
     what it translated once)"""
-    env = dict(os.environ, LANGUAGE=language, LC_ALL="C.UTF-8")
+    env = dict(os.environ, LANGUAGE=language, LC_ALL="C.UTF-8",
+               IVTV_LOCALEDIR=podir)
     return subprocess.run([sys.executable, __file__, build, capture, "child"],
                           env=env, stdout=subprocess.PIPE,
                           text=True).stdout.strip().split("\n")[-1]
