@@ -10,7 +10,7 @@ BUILD/po/de/LC_MESSAGES/ivtvsrc.mo) translates what a user reads:
    the build's catalogues, as meson devenv sets) explains its options in
    German.
 The locale is C.UTF-8 (every Debian system has it; LANGUAGE picks the
-catalogue), as tests/check/test-i18n.c does.
+catalogue), as tests/unit/test-i18n.c does.
     test-translation-de.py BUILD_ROOT IVTV_CAPTURE"""
 import locale
 import os
