@@ -7,6 +7,8 @@
  * minute) and the closing line with the totals. */
 #include "archive.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <glib/gstdio.h>
 #include <math.h>
 
@@ -185,13 +187,14 @@ cap_archive_report (Capture * c)
   if ((sync = sync_of (a)) == NULL)
     return;
   cap_sync_totals (sync, &t);
-  g_print ("ivtv-capture: frames: %" G_GUINT64_FORMAT " delivered + %"
-      G_GUINT64_FORMAT " repeated = %" G_GUINT64_FORMAT " in the file (%"
-      G_GUINT64_FORMAT " lost by the card or the queue)\n",
+  g_print (_("ivtv-capture: frames: %" PRIu64 " delivered + %"
+          PRIu64 " repeated = %" PRIu64 " in the file (%"
+          PRIu64 " lost by the card or the queue)\n"),
       t.frames_delivered, t.frames_repeated, t.frames_out, t.frames_lost);
   if (a->asrc)
-    g_print ("ivtv-capture: audio from %s: clock %+.0f ppm against the "
-        "video, largest A/V offset %.1f ms, %" G_GUINT64_FORMAT " samples "
-        "inserted, %" G_GUINT64_FORMAT " removed\n", a->audio_name, t.ppm,
+    g_print (_("ivtv-capture: audio from %s: clock %+.0f ppm against the "
+            "video, largest A/V offset %.1f ms, %" PRIu64
+            " samples inserted, %" PRIu64 " removed\n"),
+        a->audio_name, t.ppm,
         t.max_offset_ms, t.inserted, t.removed);
 }

@@ -8,6 +8,7 @@
  * recording goes on in the one it started with. */
 #include "archive.h"
 
+#include <glib/gi18n-lib.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/videodev2.h>
@@ -74,7 +75,7 @@ watch_tick (gpointer data)
         std_name (a->std_last, b1, sizeof (b1)), std_name (id, b2,
             sizeof (b2)), std_name (a->std_seen, b1, sizeof (b1)));
   a->std_last = id;             /* told once per change */
-  cap_status_event (c, "Warning: %s", line);
+  cap_status_event (c, _("Warning: %s"), line);
   cap_archive_add_watch_event (c, line);
   g_free (line);
   return G_SOURCE_CONTINUE;

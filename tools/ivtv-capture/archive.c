@@ -16,6 +16,7 @@
  * audio is never blocked. */
 #include "archive.h"
 
+#include <glib/gi18n-lib.h>
 #include <gst/app/gstappsink.h>
 #include <gst/app/gstappsrc.h>
 #include <gst/audio/audio.h>
@@ -382,8 +383,8 @@ cap_archive_build (Capture * c, GError ** error)
 
   check_standard (c);
   if (c->preview) {
-    g_print ("ivtv-capture: --preview: not on the archival path yet; "
-        "recording without a preview\n");
+    g_print (_("ivtv-capture: --preview: not on the archival path yet; "
+            "recording without a preview\n"));
     c->preview = FALSE;
   }
   /* one clock for the card's frames and the audio's samples: the
@@ -420,8 +421,9 @@ eos_watch (gpointer data)
     a->bytes_at_stop = now;
     return G_SOURCE_CONTINUE;
   }
-  cap_fail (c, CAP_EXIT_FAILED, "the recording did not finish within 15 s "
-      "of the stop (nothing written meanwhile); %s may be incomplete",
+  cap_fail (c, CAP_EXIT_FAILED, N_("the recording did not finish within "
+          "15 s of the stop (nothing written meanwhile); %s may be "
+          "incomplete"),
       c->output);
   return G_SOURCE_REMOVE;
 }

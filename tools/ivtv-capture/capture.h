@@ -114,9 +114,12 @@ typedef struct _Capture
   gint stopping;                /* 0, 1 = EOS sent, 2 = second Ctrl-C */
   gboolean got_eos;
   gboolean interrupted;         /* Ctrl-C (or SIGTERM) asked for the end */
-  gchar *end_reason;
+  gchar *end_reason;            /* English, for the sidecar */
+  gchar *end_reason_shown;      /* the same in the user's language */
   gint exit_code;
-  gchar *error_line;            /* the one-line reason of a failure */
+  gchar *error_line;            /* the one-line reason of a failure
+                                 * (English, for the sidecar) */
+  gchar *error_shown;           /* the same in the user's language */
   gchar *caps_str, *encoder_json;       /* read before the pipeline stops */
   gint video_width, video_height;
   gdouble media_duration;       /* from the discoverer, -1 unknown */
@@ -135,10 +138,12 @@ typedef struct _Capture
 GstDevice *cap_find_card (GError ** error);
 gboolean cap_build (Capture * c, GError ** error);
 gboolean cap_bus_message (GstBus * bus, GstMessage * msg, gpointer data);
-void cap_stop (Capture * c, const gchar * why);
+void cap_stop (Capture * c, const gchar * why, const gchar * shown);
 
 /* status.c (calls no other file of the command: the --max-time check is
  * main.c's, the archival figures come through c->status_more) */
+/* cap_fail: FMT is English, marked N_(): the sidecar keeps the English
+ * line, the user reads its translation */
 void cap_fail (Capture * c, gint code, const gchar * fmt, ...)
     G_GNUC_PRINTF (3, 4);
 gdouble cap_elapsed (Capture * c);

@@ -6,6 +6,7 @@
 
 #include <glib-unix.h>
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <glib/gstdio.h>
 #include <fcntl.h>
 #include <linux/videodev2.h>
@@ -17,7 +18,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#define SUMMARY \
+#define SUMMARY N_( \
 "Records a tape (or anything on a capture card's input) into FILE with\n" \
 "GStreamer's ivtvsrc, showing what arrives while it records.\n" \
 "\n" \
@@ -27,9 +28,9 @@
 "the TV standard, records every byte the card delivers, and stops by itself\n" \
 "at the end of the tape (10 s without a signal).  Ctrl-C ends the recording cleanly: the encoder is\n" \
 "stopped at the end of a group of pictures and the file is complete (a\n" \
-"second Ctrl-C stops at once)."
+"second Ctrl-C stops at once).")
 
-#define DESCRIPTION \
+#define DESCRIPTION N_( \
 "While recording:\n" \
 "  On a terminal one status line is updated in place: elapsed time, MB\n" \
 "  written to FILE, bit rate, the input's signal (present, no lock, none),\n" \
@@ -97,7 +98,7 @@
 "For scripts and other pipelines use the element itself:\n" \
 "  gst-launch-1.0 -e ivtvsrc input=composite ! queue ! filesink location=tape.mpg\n" \
 "Sending the stream to another machine: docs/capturing-tapes.md, section 7,\n" \
-"and examples/handoff.sh in ivtvsrc's source."
+"and examples/handoff.sh in ivtvsrc's source.")
 
 /* "7200", "90s", "45m", "2h", "1:30:00", "90:00" -> seconds; < 0 if bad */
 static gdouble
@@ -180,17 +181,18 @@ parse_options (Capture * c, int argc, char **argv)
         NULL},
     {NULL, 0, 0, 0, NULL, NULL, NULL}
   };
-  GOptionContext *ctx = g_option_context_new ("FILE");
+  GOptionContext *ctx = g_option_context_new (N_("FILE"));
   GError *err = NULL;
   gint ret = -1;
 
   g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
+  /* GLib translates both in GETTEXT_PACKAGE, as the options' texts */
   g_option_context_set_summary (ctx, SUMMARY);
   g_option_context_set_description (ctx, DESCRIPTION);
   g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
   g_option_context_add_group (ctx, gst_init_get_option_group ());
   if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
-    g_printerr ("ivtv-capture: %s (see --help)\n", err->message);
+    g_printerr (_("ivtv-capture: %s (see --help)\n"), err->message);
     ret = CAP_EXIT_USAGE;
   } else if (version) {
     gchar *gst = gst_version_string ();
@@ -199,23 +201,25 @@ parse_options (Capture * c, int argc, char **argv)
     g_free (gst);
     ret = CAP_EXIT_OK;
   } else if (files == NULL || files[0] == NULL || files[1] != NULL) {
-    g_printerr ("ivtv-capture: give one output file, e.g. ivtv-capture "
-        "tape.mpg (see --help)\n");
+    g_printerr (_("ivtv-capture: give one output file, e.g. ivtv-capture "
+            "tape.mpg (see --help)\n"));
     ret = CAP_EXIT_USAGE;
   } else if (max_time && (c->max_time = parse_duration (max_time)) <= 0) {
-    g_printerr ("ivtv-capture: --max-time '%s': give seconds, or 90m, 2h, "
-        "1:30:00\n", max_time);
+    g_printerr (_("ivtv-capture: --max-time '%s': give seconds, or 90m, "
+            "2h, 1:30:00\n"), max_time);
     ret = CAP_EXIT_USAGE;
   } else if (c->on_drop && g_strcmp0 (c->on_drop, "repeat")
       && g_strcmp0 (c->on_drop, "cut-audio")) {
-    g_printerr ("ivtv-capture: --on-drop '%s': give repeat or cut-audio\n",
+    g_printerr (_("ivtv-capture: --on-drop '%s': give repeat or "
+            "cut-audio\n"),
         c->on_drop);
     ret = CAP_EXIT_USAGE;
   } else if (c->no_audio && c->audio_device) {
-    g_printerr ("ivtv-capture: --no-audio and --audio-device: give one\n");
+    g_printerr (_("ivtv-capture: --no-audio and --audio-device: give "
+            "one\n"));
     ret = CAP_EXIT_USAGE;
   } else if (c->no_signal < 0) {
-    g_printerr ("ivtv-capture: --stop-after-no-signal must be >= 0\n");
+    g_printerr (_("ivtv-capture: --stop-after-no-signal must be >= 0\n"));
     ret = CAP_EXIT_USAGE;
   } else {
     c->output = g_strdup (files[0]);
@@ -237,14 +241,14 @@ check_files (Capture * c)
   gint ret = -1;
 
   if (!c->force && g_file_test (c->output, G_FILE_TEST_EXISTS))
-    g_printerr ("ivtv-capture: %s exists: give another name, or --force to "
-        "overwrite it\n", c->output), ret = CAP_EXIT_USAGE;
+    g_printerr (_("ivtv-capture: %s exists: give another name, or --force "
+            "to overwrite it\n"), c->output), ret = CAP_EXIT_USAGE;
   else if (!c->force && g_file_test (json, G_FILE_TEST_EXISTS))
-    g_printerr ("ivtv-capture: %s exists: give another name, or --force to "
-        "overwrite it\n", json), ret = CAP_EXIT_USAGE;
+    g_printerr (_("ivtv-capture: %s exists: give another name, or --force "
+            "to overwrite it\n"), json), ret = CAP_EXIT_USAGE;
   else if (c->dvd && g_file_test (dvd, G_FILE_TEST_EXISTS))
-    g_printerr ("ivtv-capture: %s exists (dvdauthor would add to it): "
-        "remove it or give another name\n", dvd), ret = CAP_EXIT_USAGE;
+    g_printerr (_("ivtv-capture: %s exists (dvdauthor would add to it): "
+            "remove it or give another name\n"), dvd), ret = CAP_EXIT_USAGE;
   g_free (json);
   g_free (dvd);
   return ret;
@@ -262,8 +266,8 @@ open_card (Capture * c)
   if (f != NULL)
     gst_object_unref (f);
   else {
-    cap_fail (c, CAP_EXIT_NO_CARD, "the ivtvsrc element is not installed "
-        "(gst-inspect-1.0 ivtvsrc)");
+    cap_fail (c, CAP_EXIT_NO_CARD, N_("the ivtvsrc element is not "
+            "installed (gst-inspect-1.0 ivtvsrc)"));
     return c->exit_code;
   }
   if (c->device == NULL && (dev = cap_find_card (&err)) == NULL) {
@@ -305,8 +309,8 @@ card_setting (Capture * c)
   if (ioctl (fd, VIDIOC_G_INPUT, &index) == 0) {
     in.index = index;
     if (ioctl (fd, VIDIOC_ENUMINPUT, &in) == 0 && in.name[0])
-      g_string_append_printf (s, ", input '%.*s'", (gint) sizeof (in.name),
-          (const gchar *) in.name);
+      g_string_append_printf (s, _(", input '%.*s'"),
+          (gint) sizeof (in.name), (const gchar *) in.name);
   }
   if (ioctl (fd, VIDIOC_G_STD, &id) == 0 && id != 0) {
     gchar name[sizeof (st.name) + 1] = "";
@@ -339,7 +343,7 @@ start (Capture * c)
       == GST_STATE_CHANGE_FAILURE) {
     while (g_main_context_iteration (NULL, FALSE));
     if (c->error_line == NULL)
-      cap_fail (c, CAP_EXIT_NO_CARD, "cannot open %s", c->device);
+      cap_fail (c, CAP_EXIT_NO_CARD, N_("cannot open %s"), c->device);
     return c->exit_code;
   }
   g_object_get (c->src, "device-name", &c->card, "driver", &c->driver, NULL);
@@ -355,23 +359,23 @@ start (Capture * c)
       == GST_STATE_CHANGE_FAILURE) {
     while (g_main_context_iteration (NULL, FALSE));
     if (c->error_line == NULL)
-      cap_fail (c, CAP_EXIT_FAILED, "the capture does not start");
+      cap_fail (c, CAP_EXIT_FAILED, N_("the capture does not start"));
     return c->exit_code;
   }
   setting = card_setting (c);
-  g_print ("ivtv-capture: recording '%s' (%s, %s)%s, to %s\n",
+  g_print (_("ivtv-capture: recording '%s' (%s, %s)%s, to %s\n"),
       c->card ? c->card : "?", c->driver ? c->driver : "?", c->device,
       setting, c->output);
   g_free (setting);
   if (c->dvd && !cap_dvd_available ())
-    g_print ("ivtv-capture: dvdauthor is not installed: the DVD-compatible "
-        "stream is recorded, but no DVD folder will be made (apt install "
-        "dvdauthor)\n");
+    g_print (_("ivtv-capture: dvdauthor is not installed: the "
+            "DVD-compatible stream is recorded, but no DVD folder will be "
+            "made (apt install dvdauthor)\n"));
   if (gst_element_set_state (c->pipeline, GST_STATE_PLAYING)
       == GST_STATE_CHANGE_FAILURE) {
     while (g_main_context_iteration (NULL, FALSE));
     if (c->error_line == NULL)
-      cap_fail (c, CAP_EXIT_FAILED, "the capture does not start");
+      cap_fail (c, CAP_EXIT_FAILED, N_("the capture does not start"));
     return c->exit_code;
   }
   if (c->preview_pipe)
@@ -384,18 +388,27 @@ start (Capture * c)
 static void
 interrupted_by (Capture * c, const gchar * what)
 {
-  gchar *why;
+  gchar *why, *shown;
 
   c->interrupted = TRUE;
   if (c->stopping) {            /* the second one: now */
     c->stopping = 2;
-    cap_fail (c, CAP_EXIT_INTERRUPTED, "stopped at once by a second %s; "
-        "%s may end in the middle of a group of pictures", what, c->output);
+    /* the sidecar's line names the signal in English; the user's in
+     * theirs (see cap_fail) */
+    cap_fail (c, CAP_EXIT_INTERRUPTED, N_("stopped at once by a second %s; "
+            "%s may end in the middle of a group of pictures"), what,
+        c->output);
     return;
   }
-  why = g_strdup_printf ("%s%s", what, atomic_load (&c->rec_start_us) ? "" :
-      " while waiting for a signal");
-  cap_stop (c, why);
+  if (atomic_load (&c->rec_start_us)) {
+    why = g_strdup (what);
+    shown = g_strdup (_(what));
+  } else {
+    why = g_strdup_printf ("%s while waiting for a signal", what);
+    shown = g_strdup_printf (_("%s while waiting for a signal"), _(what));
+  }
+  cap_stop (c, why, shown);
+  g_free (shown);
   g_free (why);
 }
 
@@ -417,7 +430,7 @@ on_sigterm (gpointer data)
 static gboolean
 on_sighup (gpointer data)
 {
-  interrupted_by (data, "SIGHUP (the terminal closed)");
+  interrupted_by (data, N_("SIGHUP (the terminal closed)"));
   return G_SOURCE_CONTINUE;
 }
 
@@ -426,12 +439,14 @@ static gboolean
 tick (gpointer data)
 {
   Capture *c = data;
-  gchar tb[CAP_TIME_LEN], *why;
+  gchar tb[CAP_TIME_LEN], *why, *shown;
 
   if (c->max_time > 0 && !c->stopping && cap_elapsed (c) >= c->max_time) {
-    why = g_strdup_printf ("maximum time reached (%s)",
-        cap_format_time (c->max_time, tb));
-    cap_stop (c, why);
+    cap_format_time (c->max_time, tb);
+    why = g_strdup_printf ("maximum time reached (%s)", tb);
+    shown = g_strdup_printf (_("maximum time reached (%s)"), tb);
+    cap_stop (c, why, shown);
+    g_free (shown);
     g_free (why);
   }
   cap_picture_tell (c);
@@ -447,14 +462,14 @@ judge_end (Capture * c)
   if (c->error_line != NULL)
     return;
   if (!recorded && c->interrupted)
-    cap_fail (c, CAP_EXIT_INTERRUPTED, "interrupted while waiting for a "
-        "signal: nothing recorded");
+    cap_fail (c, CAP_EXIT_INTERRUPTED, N_("interrupted while waiting for "
+            "a signal: nothing recorded"));
   else if (!recorded && !c->ever_present)
-    cap_fail (c, CAP_EXIT_NO_SIGNAL, "no signal on input '%s' within %d s: "
-        "nothing recorded (is the tape playing? is it the right input? "
-        "--input)", c->signal_input ? c->signal_input : "?", c->no_signal);
+    cap_fail (c, CAP_EXIT_NO_SIGNAL, N_("no signal on input '%s' within "
+            "%d s: nothing recorded (is the tape playing? is it the right "
+            "input? --input)"), c->signal_input ? c->signal_input : "?", c->no_signal);
   else if (!recorded)
-    cap_fail (c, CAP_EXIT_FAILED, "the card delivered no data");
+    cap_fail (c, CAP_EXIT_FAILED, N_("the card delivered no data"));
 }
 
 static void
@@ -466,13 +481,13 @@ finish_files (Capture * c)
   cap_discover (c);
   if (c->dvd && c->exit_code == CAP_EXIT_OK && cap_picture_changed (c, &why))
     /* dvdauthor would make a DVD of one standard from both */
-    cap_fail (c, CAP_EXIT_DVD, "%s: a DVD holds one TV standard, so no DVD "
-        "folder was made (%s is complete; split it, or record again with "
-        "--standard)", why, c->output);
+    cap_fail (c, CAP_EXIT_DVD, N_("%s: a DVD holds one TV standard, so no "
+            "DVD folder was made (%s is complete; split it, or record again "
+            "with --standard)"), why, c->output);
   else if (c->dvd && c->exit_code == CAP_EXIT_OK && cap_dvd_available ()) {
-    cap_status_event (c, "making the DVD folder with dvdauthor...");
+    cap_status_event (c, _("making the DVD folder with dvdauthor..."));
     if (!cap_dvd_author (c, &err))
-      cap_fail (c, CAP_EXIT_DVD, "%s (%s is complete)", err->message,
+      cap_fail (c, CAP_EXIT_DVD, N_("%s (%s is complete)"), err->message,
           c->output);
     g_clear_error (&err);
   }
@@ -509,17 +524,17 @@ report (Capture * c)
   GStatBuf st;
 
   if (atomic_load (&c->bytes) > 0 && g_stat (c->output, &st) == 0)
-    g_print ("ivtv-capture: %s: %.1f MB in %s%s%s; record in %s%s%s\n",
+    g_print (_("ivtv-capture: %s: %.1f MB in %s%s%s; record in %s%s%s\n"),
         c->output, st.st_size / 1e6,
         cap_format_time (cap_elapsed (c), tb), c->end_reason ? ", " : "",
-        c->end_reason ? c->end_reason : "", json,
-        c->dvd_dir ? "; DVD folder " : "", c->dvd_dir ? c->dvd_dir : "");
+        c->end_reason ? c->end_reason_shown : "", json,
+        c->dvd_dir ? _("; DVD folder ") : "", c->dvd_dir ? c->dvd_dir : "");
   if (c->have_stats && (c->bytes_lost > 0 || c->frames_lost > 0))
-    g_print ("ivtv-capture: ivtvsrc reports %" G_GUINT64_FORMAT " bytes and %"
-        G_GUINT64_FORMAT " frames lost in this capture (see %s)\n",
-        c->bytes_lost, c->frames_lost, json);
+    g_print (_("ivtv-capture: ivtvsrc reports %" PRIu64 " bytes "
+            "and %" PRIu64 " frames lost in this capture (see "
+            "%s)\n"), c->bytes_lost, c->frames_lost, json);
   if (c->error_line)
-    g_printerr ("ivtv-capture: error: %s\n", c->error_line);
+    g_printerr (_("ivtv-capture: error: %s\n"), c->error_shown);
   g_free (json);
 }
 
@@ -552,7 +567,9 @@ capture_free (Capture * c)
   g_free (c->node);
   g_free (c->signal_input);
   g_free (c->end_reason);
+  g_free (c->end_reason_shown);
   g_free (c->error_line);
+  g_free (c->error_shown);
   g_free (c->caps_str);
   g_free (c->encoder_json);
   g_free (c->dvd_dir);
@@ -576,8 +593,8 @@ run (Capture * c)
   }
   if (c->preview && g_getenv ("DISPLAY") == NULL
       && g_getenv ("WAYLAND_DISPLAY") == NULL) {
-    g_print ("ivtv-capture: --preview: no display (DISPLAY is not set): "
-        "recording without a preview\n");
+    g_print (_("ivtv-capture: --preview: no display (DISPLAY is not set): "
+            "recording without a preview\n"));
     c->preview = FALSE;
   }
   if (!cap_build (c, &err)) {

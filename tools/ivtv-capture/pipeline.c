@@ -7,6 +7,8 @@
  * end of the capture. */
 #include "capture.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <gst/app/gstappsink.h>
 #include <gst/app/gstappsrc.h>
 #include <glib/gstdio.h>
@@ -83,6 +85,12 @@ cap_find_card (GError ** error)
   return best;
 }
 
+/* the states of ivtvsrc-reconnect (post_reconnect in
+ * gst/session/ivtvcaptureread.c), marked for the translators */
+static const gchar *const reconnect_states[] G_GNUC_UNUSED = {
+  NC_ ("card", "lost"), NC_ ("card", "restored")
+};
+
 /* ---- the end ---- */
 
 static gboolean
@@ -91,22 +99,25 @@ eos_overdue (gpointer data)
   Capture *c = data;
 
   if (!c->got_eos)
-    cap_fail (c, CAP_EXIT_FAILED, "the card did not finish the stream "
-        "within 15 s of the stop; the file may end in the middle of a GOP");
+    cap_fail (c, CAP_EXIT_FAILED, N_("the card did not finish the stream "
+            "within 15 s of the stop; the file may end in the middle of a "
+            "GOP"));
   return G_SOURCE_REMOVE;
 }
 
 /* Ask for the end: EOS, so ivtvsrc stops the encoder at the end of a GOP
  * and the rest reaches the file; the main loop ends on the EOS message. */
 void
-cap_stop (Capture * c, const gchar * why)
+cap_stop (Capture * c, const gchar * why, const gchar * shown)
 {
   if (c->stopping)
     return;
   c->stopping = 1;
-  if (c->end_reason == NULL)
+  if (c->end_reason == NULL) {
     c->end_reason = g_strdup (why);
-  cap_status_event (c, "%s: finishing the file...", why);
+    c->end_reason_shown = g_strdup (shown);
+  }
+  cap_status_event (c, _("%s: finishing the file..."), shown);
   if (c->archive) {
     cap_archive_send_eos (c);   /* its own watch: the encoder's backlog */
     return;
@@ -237,7 +248,7 @@ preview_pad_added (GstElement * dec, GstPad * pad, gpointer data)
   }
   sinkpad = gst_element_get_static_pad (next, "sink");
   if (gst_pad_link (pad, sinkpad) != GST_PAD_LINK_OK)
-    g_printerr ("ivtv-capture: preview: cannot show %s\n", name);
+    g_printerr (_("ivtv-capture: preview: cannot show %s\n"), name);
   gst_object_unref (sinkpad);
   gst_object_unref (next);
   if (caps)
@@ -257,7 +268,7 @@ preview_bus (GstBus * bus, GstMessage * msg, gpointer data)
     cap_overlay_level (c, gst_message_get_structure (msg));
   if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
     gst_message_parse_error (msg, &err, NULL);
-    cap_status_event (c, "Preview stopped (%s); the recording goes on.",
+    cap_status_event (c, _("Preview stopped (%s); the recording goes on."),
         err->message);
     g_clear_error (&err);
     gst_element_set_state (c->preview_pipe, GST_STATE_NULL);
@@ -422,8 +433,9 @@ on_signal (Capture * c, const GstStructure * s)
     g_array_append_val (c->gaps, g);
     c->in_gap = TRUE;
   }
-  cap_status_event (c, "%s: signal %s on '%s'", cap_format_time (t, tb),
-      cap_signal_word (c->signal), c->signal_input ? c->signal_input : "?");
+  cap_status_event (c, _("%s: signal %s on '%s'"), cap_format_time (t, tb),
+      _(cap_signal_word (c->signal)),
+      c->signal_input ? c->signal_input : "?");
 }
 
 static void
@@ -467,12 +479,12 @@ on_error (Capture * c, GstMessage * msg)
   gst_message_parse_error (msg, &err, &dbg);
   if (err->domain == GST_RESOURCE_ERROR &&
       err->code == GST_RESOURCE_ERROR_NO_SPACE_LEFT)
-    cap_fail (c, CAP_EXIT_DISK_FULL, "disk full: %s is intact up to its "
-        "last complete write (%" G_GINT64_FORMAT " bytes); the recording "
-        "stopped after %s", c->output, file_size (c->output),
+    cap_fail (c, CAP_EXIT_DISK_FULL, N_("disk full: %s is intact up to "
+            "its last complete write (%" PRId64 " bytes); the "
+            "recording stopped after %s"), c->output, file_size (c->output),
         cap_format_time (cap_elapsed (c), tb));
   else if (GST_MESSAGE_SRC (msg) == GST_OBJECT (c->sink))
-    cap_fail (c, CAP_EXIT_DISK_FULL, "cannot write %s: %s", c->output,
+    cap_fail (c, CAP_EXIT_DISK_FULL, N_("cannot write %s: %s"), c->output,
         err->message);
   else if (n == 0 && GST_MESSAGE_SRC (msg) == GST_OBJECT (c->src)
       && err->domain == GST_RESOURCE_ERROR
@@ -503,7 +515,7 @@ on_warning (Capture * c, GstMessage * msg)
   gst_message_parse_warning (msg, &err, NULL);
   line = g_strdup_printf ("%s: %s", cap_format_time (cap_elapsed (c), tb),
       err->message);
-  cap_status_event (c, "Warning at %s", line);
+  cap_status_event (c, _("Warning at %s"), line);
   if (c->warnings->len < 100)
     g_ptr_array_add (c->warnings, line);
   else
@@ -530,6 +542,9 @@ on_info (Capture * c, GstMessage * msg)
     g_free (c->end_reason);
     c->end_reason = g_strdup_printf ("end of tape (no signal for %d s)",
         c->no_signal);
+    g_free (c->end_reason_shown);
+    c->end_reason_shown = g_strdup_printf (_("end of tape (no signal for "
+            "%d s)"), c->no_signal);
     g_timeout_add_seconds (15, eos_overdue, c);
   }
   cap_status_event (c, "%s", err->message);
@@ -570,9 +585,10 @@ cap_bus_message (GstBus * bus, GstMessage * msg, gpointer data)
       else if (gst_structure_has_name (s, "ivtvsrc-stats"))
         on_stats (c, s);
       else if (gst_structure_has_name (s, "ivtvsrc-reconnect"))
-        cap_status_event (c, "%s: the card was %s",
+        cap_status_event (c, _("%s: the card was %s"),
             cap_format_time (cap_elapsed (c), tb),
-            gst_structure_get_string (s, "state"));
+            g_dpgettext2 (GETTEXT_PACKAGE, "card",
+                gst_structure_get_string (s, "state")));
       break;
     default:
       break;

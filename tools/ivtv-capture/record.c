@@ -9,6 +9,7 @@
  * dvdauthor. */
 #include "capture.h"
 
+#include <glib/gi18n-lib.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <gst/pbutils/pbutils.h>
@@ -453,7 +454,7 @@ cap_picture_tell (Capture * c)
         "%ux%u (%s): the TV standard changed during the recording",
         cap_format_time (p->at, tb), p->from_w, p->from_h,
         family (p->from_h), p->to_w, p->to_h, family (p->to_h));
-    cap_status_event (c, "Warning at %s", line);
+    cap_status_event (c, _("Warning at %s"), line);
     if (c->warnings->len < 100)
       g_ptr_array_add (c->warnings, line);
     else

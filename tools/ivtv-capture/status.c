@@ -13,6 +13,8 @@
  * (cap_fail: the first failure, its exit status, the main loop's end). */
 #include "capture.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -26,11 +28,11 @@ cap_signal_word (CapSignal s)
 {
   switch (s) {
     case CAP_SIGNAL_PRESENT:
-      return "present";
+      return N_("present");
     case CAP_SIGNAL_NO_LOCK:
-      return "no lock";
+      return N_("no lock");
     case CAP_SIGNAL_NONE:
-      return "none";
+      return N_("none");
     default:
       return "?";
   }
@@ -86,7 +88,7 @@ describe_loss (Capture * c)
   if (!c->have_stats)
     return g_strdup ("-");
   if (c->frames_lost > 0)
-    return g_strdup_printf ("%.1f MB, %" G_GUINT64_FORMAT " frames",
+    return g_strdup_printf (_("%.1f MB, %" PRIu64 " frames"),
         c->bytes_lost / 1e6, c->frames_lost);
   if (c->bytes_lost > 0)
     return g_strdup_printf ("%.2f MB", c->bytes_lost / 1e6);
@@ -117,7 +119,7 @@ status_fields (Capture * c, gdouble rate, guint level)
 {
   gchar tb[CAP_TIME_LEN], rb[16], *loss, *queue, *text;
   const gchar *input = c->signal_input ? c->signal_input : "?";
-  const gchar *sig = cap_signal_word (c->signal);
+  const gchar *sig = _(cap_signal_word (c->signal));
   gdouble mb = atomic_load (&c->bytes) / 1e6;
 
   loss = describe_loss (c);
@@ -129,13 +131,13 @@ status_fields (Capture * c, gdouble rate, guint level)
     g_strlcpy (rb, " -.-", sizeof (rb));
   cap_format_time (cap_elapsed (c), tb);
   if (level == 0)
-    text = g_strdup_printf ("%s %7.1f MB %s Mbit/s  signal: %s (%s)  "
-        "queue: %s  lost: %s", tb, mb, rb, sig, input, queue, loss);
+    text = g_strdup_printf (_("%s %7.1f MB %s Mbit/s  signal: %s (%s)  "
+            "queue: %s  lost: %s"), tb, mb, rb, sig, input, queue, loss);
   else if (level == 1)
-    text = g_strdup_printf ("%s %7.1f MB %s Mbit/s  signal: %s (%s)  "
-        "lost: %s", tb, mb, rb, sig, input, loss);
+    text = g_strdup_printf (_("%s %7.1f MB %s Mbit/s  signal: %s (%s)  "
+            "lost: %s"), tb, mb, rb, sig, input, loss);
   else
-    text = g_strdup_printf ("%s %.1f MB %s Mb/s %s (%s) lost %s", tb, mb,
+    text = g_strdup_printf (_("%s %.1f MB %s Mb/s %s (%s) lost %s"), tb, mb,
         g_strchug (rb), sig, input, loss);
   if (c->archive && c->status_more) {  /* frames, A/V drift, levels */
     GString *line = g_string_new (text);
@@ -159,8 +161,8 @@ status_text (Capture * c, gdouble rate, guint max)
   guint level;
 
   if (atomic_load (&c->rec_start_us) == 0)
-    text = g_strdup_printf ("waiting for a signal on '%s' (no signal for "
-        "%d s gives up; Ctrl-C to stop)", input, c->no_signal);
+    text = g_strdup_printf (_("waiting for a signal on '%s' (no signal for "
+            "%d s gives up; Ctrl-C to stop)"), input, c->no_signal);
   else
     for (level = 0;; level++) {
       text = status_fields (c, rate, level);
@@ -224,18 +226,25 @@ cap_status_event (Capture * c, const gchar * fmt, ...)
 void
 cap_fail (Capture * c, gint code, const gchar * fmt, ...)
 {
-  va_list ap;
-  gchar *line, *p;
+  va_list ap, ap2;
+  gchar *line, *shown, *p;
 
   if (c->error_line != NULL)    /* the first reason is the one */
     return;
   va_start (ap, fmt);
+  va_copy (ap2, ap);
   line = g_strdup_vprintf (fmt, ap);
+  shown = g_strdup_vprintf (_(fmt), ap2);
+  va_end (ap2);
   va_end (ap);
   for (p = line; *p; p++)       /* one line */
     if (*p == '\n' || *p == '\r')
       *p = ' ';
+  for (p = shown; *p; p++)
+    if (*p == '\n' || *p == '\r')
+      *p = ' ';
   c->error_line = line;
+  c->error_shown = shown;
   c->exit_code = code;
   if (c->loop)
     g_main_loop_quit (c->loop);
