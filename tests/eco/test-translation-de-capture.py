@@ -1,0 +1,109 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""tests/eco: ivtv-capture speaks German under LANGUAGE=de (po/de.po, the
+build's catalogues by IVTV_LOCALEDIR), beyond its --help (which
+test-translation-de.py checks):
+ - a usage error (no output file) comes out in German, with exit status 2,
+   and in English without LANGUAGE;
+ - a short recording of the emulated PVR-250 (--max-time 2) says its start
+   line ("recording ...", the input the card chose) and its end line
+   ("... MB in ...; record in ...") in German, and in English without
+   LANGUAGE;
+ - the archival record FILE.json stays machine-read English under
+   LANGUAGE=de: the same keys as the English run's, its end_reason English.
+The locale is C.UTF-8, as test-translation-de.py.
+    test-translation-de-capture.py BUILD_ROOT IVTV_CAPTURE IVTV_EMU"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+build, capture, emu = sys.argv[1], sys.argv[2], sys.argv[3]
+podir = os.path.join(build, "po")
+failures = 0
+
+
+def check(cond, what):
+    global failures
+    print(("ok: " if cond else "FAIL: ") + what)
+    failures += 0 if cond else 1
+
+
+def env_for(language):
+    env = dict(os.environ, LC_ALL="C.UTF-8", IVTV_LOCALEDIR=podir)
+    env.pop("LANGUAGE", None)
+    if language:
+        env["LANGUAGE"] = language
+    return env
+
+
+def run(args, language, cwd=None, timeout=20):
+    p = subprocess.run(args, env=env_for(language), cwd=cwd, timeout=timeout,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True)
+    print("$ LANGUAGE=%s %s  (exit %d)\n%s%s" % (language, " ".join(args),
+          p.returncode, p.stdout, p.stderr))
+    return p
+
+
+# (a) a usage error
+de = run([capture], "de")
+check(de.returncode == 2, "no output file: exit status 2 under LANGUAGE=de")
+check("ivtv-capture: Geben Sie eine Ausgabedatei an, z. B. ivtv-capture "
+      "band.mpg (siehe --help)" in de.stderr,
+      "the usage error comes out in German under LANGUAGE=de")
+en = run([capture], "")
+check("ivtv-capture: give one output file, e.g. ivtv-capture tape.mpg "
+      "(see --help)" in en.stderr, "and in English without LANGUAGE")
+
+
+def keys(v):
+    """the structure of a JSON value: its objects' keys, recursively (not
+    its lists' lengths or values: a warning may come in one run only)"""
+    if isinstance(v, dict):
+        return {k: keys(x) for k, x in v.items()}
+    return "list" if isinstance(v, list) else None
+
+
+# (b) a short recording under the emulator, in German and in English
+records = {}
+for language in ("de", ""):
+    with tempfile.TemporaryDirectory() as d:
+        p = run([emu, "--profile", "pvr250", "--", capture, "--max-time", "2",
+                 "t.mpg"], language, cwd=d, timeout=60)
+        check(p.returncode == 0, "LANGUAGE=%s: the recording completes"
+              % language)
+        try:
+            with open(os.path.join(d, "t.mpg.json")) as f:
+                records[language] = json.load(f)
+        except (OSError, ValueError) as e:
+            records[language] = None
+            check(False, "LANGUAGE=%s: t.mpg.json is read (%s)"
+                  % (language, e))
+        out = p.stdout
+    if language == "de":
+        check("ivtv-capture: Aufnahme von „WinTV PVR 250“ (ivtv, /dev/video0)"
+              ", Eingang „" in out and " nach t.mpg\n" in out,
+              "the start line is German (card, driver, node, input)")
+        check("ivtv-capture: Höchstdauer erreicht (00:00:02): Datei wird "
+              "abgeschlossen ..." in out, "the stop line is German")
+        check(", Höchstdauer erreicht (00:00:02); Protokoll in t.mpg.json\n"
+              in out and "ivtv-capture: t.mpg: " in out,
+              "the end line is German")
+        check("Signal: vorhanden" in out, "the status line is German")
+        check("recording '" not in out and "record in" not in out,
+              "no English start or end line under LANGUAGE=de")
+    else:
+        check("ivtv-capture: recording 'WinTV PVR 250' (ivtv, /dev/video0), "
+              "input '" in out, "the start line is English without LANGUAGE")
+        check(", maximum time reached (00:00:02); record in t.mpg.json\n"
+              in out, "the end line is English without LANGUAGE")
+
+de_rec, en_rec = records.get("de"), records.get("")
+if de_rec is not None and en_rec is not None:
+    check(keys(de_rec) == keys(en_rec),
+          "t.mpg.json has the same keys under LANGUAGE=de as in English")
+    check(de_rec.get("end_reason") == "maximum time reached (00:00:02)",
+          "t.mpg.json's end_reason stays English under LANGUAGE=de")
+sys.exit(1 if failures else 0)
