@@ -4,7 +4,8 @@
 build's catalogues by IVTV_LOCALEDIR), beyond its --help (which
 test-translation-de.py checks):
  - a usage error (no output file) comes out in German, with exit status 2,
-   and in English without LANGUAGE;
+   and in English without LANGUAGE; so does the error line of a failure
+   the command words itself (no capture card: the emulator's notcapture);
  - a short recording of the emulated PVR-250 (--max-time 2) says its start
    line ("recording ...", the input the card chose) and its end line
    ("... MB in ...; record in ...") in German, and in English without
@@ -56,6 +57,14 @@ check("ivtv-capture: Geben Sie eine Ausgabedatei an, z. B. ivtv-capture "
 en = run([capture], "")
 check("ivtv-capture: give one output file, e.g. ivtv-capture tape.mpg "
       "(see --help)" in en.stderr, "and in English without LANGUAGE")
+
+# (a2) a failure made by the command itself (a GError's text): no card
+with tempfile.TemporaryDirectory() as d:
+    de = run([emu, "--profile", "notcapture", "--", capture, "x.mpg"], "de",
+             cwd=d, timeout=30)
+check(de.returncode == 3 and "ivtv-capture: Fehler: keine Capture-Karte "
+      "gefunden (ist ihr Treiber geladen?" in de.stderr,
+      "no card: the error line is German under LANGUAGE=de (exit 3)")
 
 
 def keys(v):

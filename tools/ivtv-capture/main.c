@@ -271,7 +271,7 @@ open_card (Capture * c)
     return c->exit_code;
   }
   if (c->device == NULL && (dev = cap_find_card (&err)) == NULL) {
-    cap_fail (c, CAP_EXIT_NO_CARD, "%s", err->message);
+    cap_fail_literal (c, CAP_EXIT_NO_CARD, err->message);
     g_clear_error (&err);
     return c->exit_code;
   }
@@ -599,8 +599,8 @@ run (Capture * c)
   }
   if (!cap_build (c, &err)) {
     /* a resource: the audio device of a raw card cannot be opened */
-    cap_fail (c, err->domain == GST_RESOURCE_ERROR ? CAP_EXIT_NO_CARD :
-        CAP_EXIT_FAILED, "%s", err->message);
+    cap_fail_literal (c, err->domain == GST_RESOURCE_ERROR ?
+        CAP_EXIT_NO_CARD : CAP_EXIT_FAILED, err->message);
     g_clear_error (&err);
     report (c);
     return c->exit_code;

@@ -7,6 +7,7 @@
  * from the main loop. */
 #include "capture.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -21,9 +22,9 @@ cap_overlay_make (Capture * c, GstElement ** out, GError ** error)
 
   *out = gst_element_factory_make ("videoconvert", NULL);
   if (ovl == NULL || *out == NULL) {
-    g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_MISSING_PLUGIN,
-        "--preview needs textoverlay and videoconvert "
-        "(gstreamer1.0-plugins-base)");
+    g_set_error_literal (error, GST_CORE_ERROR,
+        GST_CORE_ERROR_MISSING_PLUGIN, N_("--preview needs textoverlay and "
+            "videoconvert (gstreamer1.0-plugins-base)"));
     gst_clear_object (&ovl);
     gst_clear_object (out);
     return NULL;

@@ -60,8 +60,8 @@ cap_find_card (GError ** error)
 
   gst_device_monitor_add_filter (mon, "Video/Source", NULL);
   if (!gst_device_monitor_start (mon)) {
-    g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_FAILED,
-        "GStreamer's device monitor does not start");
+    g_set_error_literal (error, GST_CORE_ERROR, GST_CORE_ERROR_FAILED,
+        N_("GStreamer's device monitor does not start"));
     gst_object_unref (mon);
     return NULL;
   }
@@ -79,9 +79,10 @@ cap_find_card (GError ** error)
   gst_device_monitor_stop (mon);
   gst_object_unref (mon);
   if (best == NULL)
-    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NOT_FOUND,
-        "no capture card found (is its driver loaded? ls /dev/video*; is "
-        "the ivtv plugin installed? gst-inspect-1.0 ivtvsrc)");
+    g_set_error_literal (error, GST_RESOURCE_ERROR,
+        GST_RESOURCE_ERROR_NOT_FOUND, N_("no capture card found (is its "
+            "driver loaded? ls /dev/video*; is the ivtv plugin installed? "
+            "gst-inspect-1.0 ivtvsrc)"));
   return best;
 }
 
@@ -380,14 +381,14 @@ cap_build (Capture * c, GError ** error)
   if (!gst_element_link_many (c->src, tee ? tee : q, NULL)
       || (tee && !gst_element_link (tee, q))
       || !gst_element_link (q, c->sink)) {
-    g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_NEGOTIATION,
-        "cannot link ivtvsrc to filesink");
+    g_set_error_literal (error, GST_CORE_ERROR, GST_CORE_ERROR_NEGOTIATION,
+        N_("cannot link ivtvsrc to filesink"));
     return FALSE;
   }
   if (tee && !build_preview (c, tee, error)) {
     if (error && *error == NULL)
-      g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_NEGOTIATION,
-          "cannot build the preview");
+      g_set_error_literal (error, GST_CORE_ERROR,
+          GST_CORE_ERROR_NEGOTIATION, N_("cannot build the preview"));
     return FALSE;
   }
   pad = gst_element_get_static_pad (c->sink, "sink");

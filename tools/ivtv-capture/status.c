@@ -250,6 +250,19 @@ cap_fail (Capture * c, gint code, const gchar * fmt, ...)
     g_main_loop_quit (c->loop);
 }
 
+/* cap_fail with a message made elsewhere (a GError's): the record keeps it
+ * as it is, the user reads its translation when the catalogue has it (the
+ * command's own N_() texts; an element's is already translated) */
+void
+cap_fail_literal (Capture * c, gint code, const gchar * message)
+{
+  cap_fail (c, code, "%s", message);
+  if (c->error_shown != NULL && g_strcmp0 (c->error_line, message) == 0) {
+    g_free (c->error_shown);
+    c->error_shown = g_strdelimit (g_strdup (_(message)), "\r\n", ' ');
+  }
+}
+
 void
 cap_status_finish (Capture * c)
 {
