@@ -10,6 +10,8 @@ test-translation-de.py checks):
    line ("recording ...", the input the card chose) and its end line
    ("... MB in ...; record in ...") in German, and in English without
    LANGUAGE;
+ - a raw card's recording (the emulated stk1160, --no-audio) gives its
+   frame totals and status figures in German;
  - the archival record FILE.json stays machine-read English under
    LANGUAGE=de: the same keys as the English run's, its end_reason English.
 The locale is C.UTF-8, as test-translation-de.py.
@@ -108,6 +110,15 @@ for language in ("de", ""):
               "input '" in out, "the start line is English without LANGUAGE")
         check(", maximum time reached (00:00:02); record in t.mpg.json\n"
               in out, "the end line is English without LANGUAGE")
+
+# (c) the archival path (a raw card: FFV1 in Matroska) has lines of its own
+with tempfile.TemporaryDirectory() as d:
+    p = run([emu, "--profile", "stk1160", "--", capture, "-d", "/dev/video0",
+             "--no-audio", "--max-time", "2", "t.mkv"], "de", cwd=d,
+            timeout=60)
+    check(p.returncode == 0 and "ivtv-capture: Bilder: " in p.stdout
+          and " geliefert + " in p.stdout and "  Bilder: " in p.stdout,
+          "a raw card's frame totals and status figures are German")
 
 de_rec, en_rec = records.get("de"), records.get("")
 if de_rec is not None and en_rec is not None:

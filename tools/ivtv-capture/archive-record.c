@@ -54,19 +54,19 @@ cap_archive_status (Capture * c, GString * line)
   if (a == NULL || (s = sync_of (a)) == NULL)
     return;
   cap_sync_totals (s, &t);
-  g_string_append_printf (line, "  frames: %" G_GUINT64_FORMAT,
-      t.frames_out);
+  g_string_append (line, "  ");
+  g_string_append_printf (line, _("frames: %" PRIu64), t.frames_out);
   if (t.frames_lost)
-    g_string_append_printf (line, " (%" G_GUINT64_FORMAT " lost, %s)",
-        t.frames_lost, a->policy == CAP_DROP_REPEAT ? "repeated" :
-        "audio cut");
+    g_string_append_printf (line, _(" (%" PRIu64 " lost, %s)"),
+        t.frames_lost, a->policy == CAP_DROP_REPEAT ? _("repeated") :
+        _("audio cut"));
   if (a->asrc == NULL)
     return;
   if (t.have_ppm)
-    g_string_append_printf (line, "  A/V drift %+.0f ppm offset %+.1f ms",
+    g_string_append_printf (line, _("  A/V drift %+.0f ppm offset %+.1f ms"),
         t.ppm, t.offset_ms);
   else
-    g_string_append (line, "  A/V drift - offset -");
+    g_string_append (line, _("  A/V drift - offset -"));
   cap_levels_text (&a->levels, line);
 }
 

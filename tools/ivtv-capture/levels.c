@@ -6,6 +6,8 @@
  * peak, the RMS over the minute and the clipped count for the record. */
 #include "levels.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 
@@ -148,14 +150,17 @@ cap_levels_text (CapLevels * l, GString * out)
   gint c;
 
   if (!l->have) {
-    g_string_append (out, "  audio: -");
+    g_string_append (out, "  ");
+    g_string_append (out, _("audio: -"));
     return;
   }
-  g_string_append (out, "  audio dB peak/rms:");
+  g_string_append (out, "  ");
+  g_string_append (out, _("audio dB peak/rms:"));
   for (c = 0; c < l->channels; c++)
     g_string_append_printf (out, "%s%.0f/%.0f", c ? " " : " ",
         MAX (l->peak_db[c], -99.0), MAX (l->rms_db[c], -99.0));
-  g_string_append_printf (out, " clipped %" G_GUINT64_FORMAT,
+  g_string_append_c (out, ' ');
+  g_string_append_printf (out, _("clipped %" PRIu64),
       (guint64) atomic_load (&l->clipped));
 }
 

@@ -8,6 +8,7 @@
 #include "capture.h"
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 
@@ -64,17 +65,19 @@ cap_overlay_text (Capture * c)
 
   input = g_markup_escape_text (c->signal_input ? c->signal_input : "?", -1);
   if (atomic_load (&c->rec_start_us) == 0)
-    g_string_append (s, "<span foreground=\"#FFD000\">WAIT</span> no "
-        "recording yet");
+    g_string_append_printf (s, "<span foreground=\"#FFD000\">%s</span> %s",
+        _("WAIT"), _("no recording yet"));
   else
     g_string_append_printf (s, "<span foreground=\"#FF2020\">\u25CF REC</span>"
         " %s  %.1f MB", cap_format_time (cap_elapsed (c), tb),
         atomic_load (&c->bytes) / 1e6);
-  g_string_append_printf (s, "\nsignal: %s%s%s (%s)",
+  g_string_append_c (s, '\n');
+  g_string_append_printf (s, _("signal: %s%s%s (%s)"),
       c->signal == CAP_SIGNAL_PRESENT ? "" : "<span foreground=\"#FF2020\">",
-      cap_signal_word (c->signal),
+      _(cap_signal_word (c->signal)),
       c->signal == CAP_SIGNAL_PRESENT ? "" : "</span>", input);
-  g_string_append (s, "\naudio: ");
+  g_string_append_c (s, '\n');
+  g_string_append (s, _("audio: "));
   if (c->audio_channels == 0)
     g_string_append (s, "-");
   else {
@@ -84,11 +87,12 @@ cap_overlay_text (Capture * c)
       level_text (s, c->audio_db[1]);
     }
   }
+  g_string_append_c (s, '\n');
   if (!c->have_stats)
-    g_string_append (s, "\nlost: -");
+    g_string_append (s, _("lost: -"));
   else
-    g_string_append_printf (s, "\nlost: %s%" G_GUINT64_FORMAT " frames, "
-        "%.2f MB%s", c->bytes_lost || c->frames_lost ?
+    g_string_append_printf (s, _("lost: %s%" PRIu64 " frames, %.2f MB%s"),
+        c->bytes_lost || c->frames_lost ?
         "<span foreground=\"#FF2020\">" : "", c->frames_lost,
         c->bytes_lost / 1e6, c->bytes_lost || c->frames_lost ? "</span>" : "");
   g_free (input);
