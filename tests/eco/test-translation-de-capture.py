@@ -11,7 +11,8 @@ test-translation-de.py checks):
    ("... MB in ...; record in ...") in German, and in English without
    LANGUAGE;
  - a raw card's recording (the emulated stk1160, --no-audio) gives its
-   frame totals and status figures in German;
+   frame totals, status figures and the warning of a standard change in
+   German (the record's event stays English);
  - the archival record FILE.json stays machine-read English under
    LANGUAGE=de: the same keys as the English run's, its end_reason English.
 The locale is C.UTF-8, as test-translation-de.py.
@@ -112,13 +113,26 @@ for language in ("de", ""):
               in out, "the end line is English without LANGUAGE")
 
 # (c) the archival path (a raw card: FFV1 in Matroska) has lines of its own
+# and the tape's standard changing under way (std-change-after, as
+# archive-stk1160-standard-change) is warned of in German, while the
+# record's event stays English
 with tempfile.TemporaryDirectory() as d:
-    p = run([emu, "--profile", "stk1160", "--", capture, "-d", "/dev/video0",
-             "--no-audio", "--max-time", "2", "t.mkv"], "de", cwd=d,
-            timeout=60)
+    p = run([emu, "--profile", "stk1160", "--fault", "std-change-after=60",
+             "--", capture, "-d", "/dev/video0", "--no-audio", "--max-time",
+             "6", "t.mkv"], "de", cwd=d, timeout=60)
     check(p.returncode == 0 and "ivtv-capture: Bilder: " in p.stdout
           and " geliefert + " in p.stdout and "  Bilder: " in p.stdout,
           "a raw card's frame totals and status figures are German")
+    check("ivtv-capture: Warnung: die Norm des Eingangs hat sich von NTSC zu "
+          "PAL geändert; die Aufnahme bleibt in NTSC" in p.stdout,
+          "the standard change is warned of in German")
+    try:
+        with open(os.path.join(d, "t.mkv.json")) as f:
+            record = f.read()
+    except OSError:
+        record = ""
+    check('"the input\'s standard changed from NTSC to PAL; the recording '
+          'stays in NTSC' in record, "the record's event of it stays English")
 
 de_rec, en_rec = records.get("de"), records.get("")
 if de_rec is not None and en_rec is not None:

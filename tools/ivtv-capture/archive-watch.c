@@ -47,7 +47,8 @@ watch_tick (gpointer data)
   Capture *c = data;
   CapArchive *a = c->archive;
   v4l2_std_id id = 0;
-  gchar b1[32], b2[32], *line;
+  gchar b1[32], b2[32], b3[32], *line, *shown;
+  const gchar *s1, *s2, *s3;
 
   if (a == NULL || a->watch_fd < 0)
     return G_SOURCE_REMOVE;
@@ -66,16 +67,25 @@ watch_tick (gpointer data)
     a->std_seen = a->std_last = id;
     return G_SOURCE_CONTINUE;
   }
-  if (id == a->std_seen)
-    line = g_strdup_printf ("the input's standard is %s again",
-        std_name (id, b1, sizeof (b1)));
-  else
+  /* English for the record, the user's language for the line */
+  if (id == a->std_seen) {
+    s1 = std_name (id, b1, sizeof (b1));
+    line = g_strdup_printf ("the input's standard is %s again", s1);
+    shown = g_strdup_printf (_("the input's standard is %s again"), s1);
+  } else {
+    s1 = std_name (a->std_last, b1, sizeof (b1));
+    s2 = std_name (id, b2, sizeof (b2));
+    s3 = std_name (a->std_seen, b3, sizeof (b3));
     line = g_strdup_printf ("the input's standard changed from %s to %s; "
-        "the recording stays in %s (it is never switched by itself)",
-        std_name (a->std_last, b1, sizeof (b1)), std_name (id, b2,
-            sizeof (b2)), std_name (a->std_seen, b1, sizeof (b1)));
+        "the recording stays in %s (it is never switched by itself)", s1,
+        s2, s3);
+    shown = g_strdup_printf (_("the input's standard changed from %s to %s; "
+            "the recording stays in %s (it is never switched by itself)"),
+        s1, s2, s3);
+  }
   a->std_last = id;             /* told once per change */
-  cap_status_event (c, _("Warning: %s"), line);
+  cap_status_event (c, _("Warning: %s"), shown);
+  g_free (shown);
   cap_archive_add_watch_event (c, line);
   g_free (line);
   return G_SOURCE_CONTINUE;

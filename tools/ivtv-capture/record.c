@@ -437,24 +437,32 @@ cap_picture_watch (Capture * c)
 static const gchar *
 family (guint h)
 {
-  return h == 480 || h == 240 ? "525 lines, NTSC" : "625 lines, PAL/SECAM";
+  return h == 480 || h == 240 ? N_("525 lines, NTSC") :
+      N_("625 lines, PAL/SECAM");
 }
 
 /* the changes not told yet: a warning each (main loop) */
 void
 cap_picture_tell (Capture * c)
 {
-  gchar tb[CAP_TIME_LEN], *line;
+  gchar tb[CAP_TIME_LEN], *line, *shown;
 
   g_mutex_lock (&c->pic_lock);
   for (; c->pic_told < c->pictures->len; c->pic_told++) {
     CapPicture *p = &g_array_index (c->pictures, CapPicture, c->pic_told);
 
+    /* English for the record, the user's language for the line */
+    cap_format_time (p->at, tb);
     line = g_strdup_printf ("%s: the picture changed from %ux%u (%s) to "
-        "%ux%u (%s): the TV standard changed during the recording",
-        cap_format_time (p->at, tb), p->from_w, p->from_h,
-        family (p->from_h), p->to_w, p->to_h, family (p->to_h));
-    cap_status_event (c, _("Warning at %s"), line);
+        "%ux%u (%s): the TV standard changed during the recording", tb,
+        p->from_w, p->from_h, family (p->from_h), p->to_w, p->to_h,
+        family (p->to_h));
+    shown = g_strdup_printf (_("%s: the picture changed from %ux%u (%s) to "
+            "%ux%u (%s): the TV standard changed during the recording"), tb,
+        p->from_w, p->from_h, _(family (p->from_h)), p->to_w, p->to_h,
+        _(family (p->to_h)));
+    cap_status_event (c, _("Warning at %s"), shown);
+    g_free (shown);
     if (c->warnings->len < 100)
       g_ptr_array_add (c->warnings, line);
     else
