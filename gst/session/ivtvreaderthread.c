@@ -12,6 +12,7 @@
 #include "ivtvdebug.h"
 #include "ivtvstreamclock.h"
 
+#include <inttypes.h>
 #include <string.h>
 
 #define GST_CAT_DEFAULT ivtvsrc_debug
@@ -218,11 +219,16 @@ warn_gaps (IvtvReaderThread * r)
   size = g_format_size (r->gap_bytes);
   at = ivtv_loss_format_position (r->gap_at);
   GST_ELEMENT_WARNING (r->element, RESOURCE, READ,
-      ("Lost %" G_GUINT64_FORMAT " frame%s (%s, %.1f s) of the recording at "
-          "%s: the driver dropped them (its buffers were not taken in time, "
-          "or the card reported them bad).", r->gap_frames,
-          r->gap_frames == 1 ? "" : "s", size,
-          (gdouble) r->gap_dur / GST_SECOND, at),
+      (g_dngettext (GETTEXT_PACKAGE,
+              "Lost %" PRIu64 " frame (%s, %.1f s) of the recording at "
+              "%s: the driver dropped it (its buffers were not taken in "
+              "time, or the card reported it bad).",
+              "Lost %" PRIu64 " frames (%s, %.1f s) of the recording at "
+              "%s: the driver dropped them (its buffers were not taken in "
+              "time, or the card reported them bad).",
+              (gulong) MIN (r->gap_frames, G_MAXULONG)),
+          (uint64_t) r->gap_frames, size, (gdouble) r->gap_dur / GST_SECOND,
+          at),
       ("gap in the driver's frame sequence numbers"));
   g_free (size);
   g_free (at);
