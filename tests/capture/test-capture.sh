@@ -352,6 +352,19 @@ sys.exit(0 if len(g)==1 and g[0]['signal']=='none' and r['status']=='complete' e
     expect_identical
     grep -q '"status": "incomplete"' "$OUT.json" && ok "record: incomplete" || fail "record not marked incomplete"
     ;;
+  device-lost-slow-disk)
+    # the same unplug while the disk is slow (each write 400 ms late): the
+    # recording queue still holds what was read before the unplug when
+    # ivtvsrc's error comes, and it belongs in the file (ivtvsrc ends its
+    # stream after the error; ivtv-capture ends on that EOS)
+    IVTV_SLOW_WRITE=$OUT IVTV_SLOW_WRITE_US=400000 LD_PRELOAD=$IVTV_SLOW_WRITE_LIB \
+      run --profile pvr250 --fault unplug-after=1000000 -- --input composite "$OUT"
+    expect_rc 1
+    expect_reason 'went away'
+    [ "$(size "$OUT")" = 1000000 ] && ok "the 1000000 bytes delivered before the unplug are in the file" ||
+      fail "$(size "$OUT") bytes in the file, want 1000000"
+    expect_identical
+    ;;
   ctrl-c-wait)
     timeout 60 "$EMU" --profile pvr250 --fault no-signal=0 -- bash -c \
         '"$0" --input tuner "$1" & p=$!; sleep 2; kill -INT $p; wait $p' "$CAP" "$OUT" >"$LOG" 2>&1

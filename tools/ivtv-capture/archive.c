@@ -440,6 +440,13 @@ cap_archive_send_eos (Capture * c)
     gst_element_send_event (c->archive->asrc, gst_event_new_eos ());
 }
 
+void
+cap_archive_end_audio (Capture * c)
+{
+  if (c->archive && c->archive->asrc)
+    gst_element_send_event (c->archive->asrc, gst_event_new_eos ());
+}
+
 gboolean
 cap_archive_message (Capture * c, GstMessage * msg)
 {

@@ -117,6 +117,9 @@ typedef struct _Capture
   gchar *end_reason;            /* English, for the sidecar */
   gchar *end_reason_shown;      /* the same in the user's language */
   gint exit_code;
+  gboolean hold_quit;           /* cap_fail leaves the loop running: an
+                                 * error of ivtvsrc waits for its EOS
+                                 * (pipeline.c on_error) */
   gchar *error_line;            /* the one-line reason of a failure
                                  * (English, for the sidecar) */
   gchar *error_shown;           /* the same in the user's language */
@@ -168,6 +171,9 @@ gboolean cap_archive_wanted (Capture * c);
 gboolean cap_archive_build (Capture * c, GError ** error);
 gboolean cap_archive_message (Capture * c, GstMessage * msg);
 void cap_archive_send_eos (Capture * c);
+/* the video ended by itself (an error of ivtvsrc): EOS to the audio source,
+ * so the file is finished; nothing without an archive */
+void cap_archive_end_audio (Capture * c);
 void cap_archive_status (Capture * c, GString * line);  /* c->status_more */
 void cap_archive_json (Capture * c, GString * s);
 void cap_archive_report (Capture * c);

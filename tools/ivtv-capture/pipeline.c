@@ -469,6 +469,20 @@ setting_error (GstMessage * msg, const gchar * setting, const gchar * reason)
       && g_strcmp0 (reason, gst_structure_get_string (d, "reason")) == 0;
 }
 
+/* How long an error of ivtvsrc may wait for the data read before it to
+ * reach the file (on_error): a disk that stalls does not hold the end */
+#define ERROR_DRAIN_S 10
+
+static gboolean
+error_drain_overdue (gpointer data)
+{
+  Capture *c = data;
+
+  if (c->loop)
+    g_main_loop_quit (c->loop);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_error (Capture * c, GstMessage * msg)
 {
@@ -476,7 +490,18 @@ on_error (Capture * c, GstMessage * msg)
   gchar *dbg = NULL;
   guint64 n = atomic_load (&c->bytes);
   gchar tb[CAP_TIME_LEN];
+  /* ivtvsrc posts its error after the buffers read before it and then
+   * ends its stream (EOS): those buffers may still be in the recording
+   * queue, and belong in the file.  The loop ends on that EOS
+   * (cap_bus_message), not here. */
+  gboolean drain = n > 0 && c->error_line == NULL
+      && GST_MESSAGE_SRC (msg) == GST_OBJECT (c->src);
 
+  c->hold_quit = drain;
+  if (drain)
+    g_timeout_add_seconds (ERROR_DRAIN_S, error_drain_overdue, c);
+  if (drain)
+    cap_archive_end_audio (c);  /* a raw card's audio ends with its video */
   gst_message_parse_error (msg, &err, &dbg);
   if (err->domain == GST_RESOURCE_ERROR &&
       err->code == GST_RESOURCE_ERROR_NO_SPACE_LEFT)
@@ -503,6 +528,7 @@ on_error (Capture * c, GstMessage * msg)
     cap_fail (c, CAP_EXIT_USAGE, "%s", err->message);
   else
     cap_fail (c, CAP_EXIT_FAILED, "%s", err->message);
+  c->hold_quit = FALSE;
   g_clear_error (&err);
   g_free (dbg);
 }

@@ -246,7 +246,7 @@ cap_fail (Capture * c, gint code, const gchar * fmt, ...)
   c->error_line = line;
   c->error_shown = shown;
   c->exit_code = code;
-  if (c->loop)
+  if (c->loop && !c->hold_quit)
     g_main_loop_quit (c->loop);
 }
 
