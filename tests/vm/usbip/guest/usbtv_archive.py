@@ -178,9 +178,10 @@ def c_archive_sync(ppm):
     of its -t worth of frames by more than 3 %, or a gap in the picture's
     counter that no repeat fills (a frame the usbtv driver drops leaves no
     gap in its sequence numbers, which ivtv-capture's sync takes as its
-    clock), or samples the device lost before the driver (its FIFO), or the
-    file's frame clock more than MAX_MS off the device's at a mark (the
-    repeats in the wrong places: stamps from a TCG guest that fell behind)."""
+    clock), or samples the device lost before the driver (its FIFO); and
+    when a mark is off by more than MAX_MS while the file's frame clock is
+    off the device's by more than MAX_MS there too (the repeats in the wrong
+    places: stamps from a TCG guest that fell behind)."""
     t = take(ppm)
     if t is None:
         raise Fail("the capture failed (see the check before)")
@@ -204,7 +205,7 @@ def c_archive_sync(ppm):
         figs)
     if missing > repeats:
         raise Skip("frames lost unseen (the picture's counter skips): " + figs)
-    if errs and max(abs(e) for e in errs) > MAX_MS:
+    if rc and errs and max(abs(e) for e in errs) > MAX_MS:
         # the repeats stood in the wrong places: in a TCG guest that did not
         # keep up, the frames' stamps (from which the element finds usbtv's
         # drops) are when the guest got round to the URBs, late then bunched;
