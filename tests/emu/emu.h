@@ -183,6 +183,9 @@ struct emu_profile
                                  * units of this many (a USB driver's
                                  * buffer: its bulk URB completes whole);
                                  * 0: 8 KiB steps */
+  bool read_partial;            /* MPEG engine: a blocking read() returns
+                                 * what is ready once there is any, not a
+                                 * full buffer (pvrusb2) */
   bool close_counts_unread;     /* MPEG engine: the reader's close frees
                                  * what the driver holds; counted in
                                  * <rundir>/unread-videoN (mpeg.c) */

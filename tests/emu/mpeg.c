@@ -526,8 +526,9 @@ copy_out (struct emu_file *f, unsigned char *buf, uint64_t n)
 
 /* read() as ivtv_read(): a blocking read fills the whole buffer (it waits
  * for the encoder's next buffers), returning less only at the end of the
- * stream, on a signal, or where a fault cuts the stream; a non-blocking
- * read returns what is there, or EAGAIN. */
+ * stream, on a signal, or where a fault cuts the stream (read_partial, as
+ * pvrusb2-v4l2.c pvr2_v4l2_read: it waits only while nothing is ready); a
+ * non-blocking read returns what is there, or EAGAIN. */
 static ssize_t
 mpeg_read (struct emu_file *f, void *buf, size_t n)
 {
@@ -581,8 +582,10 @@ mpeg_read (struct emu_file *f, void *buf, size_t n)
         return done ? (ssize_t) done : r;
       emu_fault_io_done (f, allowed);
       done += allowed;
-      /* full, non-blocking, or cut short by a fault: return now */
-      if (done == n || emu_nonblock (f) || allowed < avail)
+      /* full, non-blocking, cut short by a fault, or a driver whose
+       * read() returns what it has (read_partial): return now */
+      if (done == n || emu_nonblock (f) || allowed < avail
+          || f->dev->prof->read_partial)
         return (ssize_t) done;
       continue;
     }

@@ -27,8 +27,10 @@
  *    becomes readable 16 KiB at a time (read_unit);
  *  - read() takes every ready buffer up to its size (pvrusb2-ioread.c
  *    pvr2_ioread_read), O_NONBLOCK gives EAGAIN when none is ready
- *    (pvrusb2-v4l2.c pvr2_v4l2_read, pvr2_ioread_avail): the MPEG
- *    engine's read();
+ *    (pvrusb2-v4l2.c pvr2_v4l2_read, pvr2_ioread_avail); a blocking read()
+ *    waits only while none is ready (pvr2_v4l2_read loops on -EAGAIN
+ *    alone) and returns what it copied, not a full buffer as ivtv_read()
+ *    (read_partial);
  *  - the close throws away what the driver holds: pvr2_v4l2_release
  *    stops streaming (pvrusb2-hdw.c pvr2_hdw_set_streaming) and frees
  *    the buffers with their data (pvr2_ioread_destroy -> pvr2_ioread_setup
@@ -74,6 +76,7 @@ const struct emu_profile emu_profile_pvrusb2 = {
   .events = 0,
   .no_encoder_cmd = true,
   .read_unit = 16384,
+  .read_partial = true,
   .close_counts_unread = true,
   .engine = &emu_engine_mpeg,
 };
