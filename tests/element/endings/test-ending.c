@@ -9,8 +9,11 @@
  * test picks its cases with GST_CHECKS and its profile (see meson.build). */
 #include "harness.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static GstPadProbeReturn
 count_bytes (GstPad * pad, GstPadProbeInfo * info, gpointer data)
@@ -214,12 +217,15 @@ reader_is_behind (gpointer data)
  * at the close became readable after the EOS, and every byte read reached
  * the sink.  (Before: the reading ended at the EOS, and the 16 KiB buffers
  * made since the last read, up to the 80 ms pace, were freed unread at
- * every recording's end.) */
-GST_START_TEST (test_pvrusb2_eos_reads_what_the_driver_holds)
+ * every recording's end.)  @fd: a descriptor for device-fd (-1: the
+ * element opens the node, O_NONBLOCK). */
+static void
+check_eos_reads_held (gint fd)
 {
   SinkCount c;
-  GstElement *pipe = gst_parse_launch ("ivtvsrc input=composite "
-      "! fakesink name=sink sync=false", NULL);
+  gchar *launch = g_strdup_printf ("ivtvsrc input=composite device-fd=%d "
+      "! fakesink name=sink sync=false", fd);
+  GstElement *pipe = gst_parse_launch (launch, NULL);
   GstElement *sink = gst_bin_get_by_name (GST_BIN (pipe), "sink");
   GstPad *pad = gst_element_get_static_pad (sink, "sink");
   guint64 held = 0, read = 0;
@@ -242,15 +248,17 @@ GST_START_TEST (test_pvrusb2_eos_reads_what_the_driver_holds)
   gst_element_send_event (pipe, gst_event_new_eos ());
   fail_unless (pump_bus (pipe, g_get_monotonic_time () + 10 * G_USEC_PER_SEC,
           NULL, NULL), "no EOS within 10 s");
-  gst_element_set_state (pipe, GST_STATE_NULL);   /* the close */
+  gst_element_set_state (pipe, GST_STATE_NULL);
+  if (fd >= 0)
+    close (fd);                 /* the element's dup is closed: the last */
   sink_get (&c, &bytes, &t);
   fail_unless (emu_unread (&held, &ready_ns, &read),
       "the emulator wrote no unread-video0");
-  g_print ("%" G_GSIZE_FORMAT " bytes in the file (%" G_GSIZE_FORMAT
+  g_print ("%s: %" G_GSIZE_FORMAT " bytes in the file (%" G_GSIZE_FORMAT
       " when the EOS was sent), %" G_GUINT64_FORMAT " read from the "
       "driver; at the close it held %" G_GUINT64_FORMAT " bytes, readable "
-      "%+.1f ms after the EOS\n", bytes, at_eos, read, held,
-      held ? (ready_ns - eos_ns) / 1e6 : 0.0);
+      "%+.1f ms after the EOS\n", fd < 0 ? "O_NONBLOCK" : "blocking fd",
+      bytes, at_eos, read, held, held ? (ready_ns - eos_ns) / 1e6 : 0.0);
   fail_unless_equals_uint64 (bytes, read);
   fail_unless (held == 0 || ready_ns > eos_ns, "the driver freed %"
       G_GUINT64_FORMAT " bytes at the close, readable %.1f ms before the "
@@ -260,6 +268,25 @@ GST_START_TEST (test_pvrusb2_eos_reads_what_the_driver_holds)
   gst_object_unref (sink);
   gst_object_unref (pipe);
   g_mutex_clear (&c.lock);
+  g_free (launch);
+}
+
+GST_START_TEST (test_pvrusb2_eos_reads_what_the_driver_holds)
+{
+  check_eos_reads_held (-1);
+}
+
+GST_END_TEST;
+
+/* The same through a blocking descriptor (device-fd, opened without
+ * O_NONBLOCK): the drain asks poll() with no timeout before each read, so
+ * it never waits for data the running stream has not made yet. */
+GST_START_TEST (test_pvrusb2_eos_reads_held_blocking_fd)
+{
+  gint fd = open ("/dev/video0", O_RDWR | O_CLOEXEC);
+
+  fail_unless (fd >= 0, "open /dev/video0: %s", g_strerror (errno));
+  check_eos_reads_held (fd);
 }
 
 GST_END_TEST;
@@ -274,6 +301,7 @@ ending_suite (void)
   tcase_add_test (tc, test_hdpvr_stop_appends_nothing);
   tcase_add_test (tc, test_hdpvr_end_of_tape_ends);
   tcase_add_test (tc, test_pvrusb2_eos_reads_what_the_driver_holds);
+  tcase_add_test (tc, test_pvrusb2_eos_reads_held_blocking_fd);
   return s;
 }
 
