@@ -6,6 +6,11 @@ test-translation-de.py checks):
  - a usage error (no output file) comes out in German, with exit status 2,
    and in English without LANGUAGE; so does the error line of a failure
    the command words itself (no capture card: the emulator's notcapture);
+ - the command's own failures with parameters are whole German sentences,
+   no English piece left: a raw card without an audio device (the
+   emulated webcam: "no audio device goes with ..., ALSA capture devices
+   here: ...", exit 3) and a FILE.json that cannot be made (a folder of
+   that name, --force: exit 5);
  - a short recording of the emulated PVR-250 (--max-time 2) says its start
    line ("recording ...", the input the card chose) and its end line
    ("... MB in ...; record in ...") in German, and in English without
@@ -68,6 +73,33 @@ with tempfile.TemporaryDirectory() as d:
 check(de.returncode == 3 and "ivtv-capture: Fehler: keine Capture-Karte "
       "gefunden (ist ihr Treiber geladen?" in de.stderr,
       "no card: the error line is German under LANGUAGE=de (exit 3)")
+
+
+# (a3) a failure the command puts together with parameters: the audio
+# device of a raw card (the webcam has none), in one German sentence
+with tempfile.TemporaryDirectory() as d:
+    de = run([emu, "--profile", "webcam", "--", capture, "-d", "/dev/video0",
+              "t.mkv"], "de", cwd=d, timeout=60)
+check(de.returncode == 3 and "ivtv-capture: Fehler: zu /dev/video0 gehört "
+      "kein Audiogerät (kein ALSA-Gerät auf seinem USB-Gerät oder seiner "
+      "Karte, kein PCM-Knoten); ALSA-Aufnahmegeräte hier: " in de.stderr
+      and "; wählen Sie eines mit --audio-device, oder nehmen Sie mit "
+      "--no-audio ohne Ton auf" in de.stderr,
+      "no audio device: one German sentence under LANGUAGE=de (exit 3)")
+check("ALSA capture devices" not in de.stderr and "choose one" not in
+      de.stderr and "no audio device" not in de.stderr,
+      "no English piece in it")
+
+# (a4) FILE.json cannot be made (a folder has its name): the record's
+# error in German
+with tempfile.TemporaryDirectory() as d:
+    os.mkdir(os.path.join(d, "t.mpg.json"))
+    de = run([emu, "--profile", "pvr250", "--", capture, "--force",
+              "--max-time", "2", "t.mpg"], "de", cwd=d, timeout=60)
+check(de.returncode == 5 and "ivtv-capture: Fehler: das Protokoll "
+      "t.mpg.json kann nicht angelegt werden: " in de.stderr
+      and "cannot create" not in de.stderr,
+      "FILE.json cannot be made: the error is German (exit 5)")
 
 
 def keys(v):

@@ -150,6 +150,8 @@ void cap_stop (Capture * c, const gchar * why, const gchar * shown);
 void cap_fail (Capture * c, gint code, const gchar * fmt, ...)
     G_GNUC_PRINTF (3, 4);
 void cap_fail_literal (Capture * c, gint code, const gchar * message);
+void cap_fail_both (Capture * c, gint code, const gchar * line,
+    const gchar * shown);
 gdouble cap_elapsed (Capture * c);
 void cap_status_init (Capture * c);
 gboolean cap_status_tick (gpointer data);

@@ -157,8 +157,8 @@ make (const gchar * factory, GError ** error)
 
   if (e == NULL)
     g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_MISSING_PLUGIN,
-        "GStreamer element '%s' is missing (is its plugin package "
-        "installed?)", factory);
+        _("GStreamer element '%s' is missing (is its plugin package "
+            "installed?)"), factory);
   return e;
 }
 
@@ -290,6 +290,7 @@ pick_video_sink (GError ** error)
     "xvimagesink", "ximagesink", NULL
   };
   const gchar *const *names = g_getenv ("WAYLAND_DISPLAY") ? wayland : x11;
+  gchar *tried;
   guint i;
 
   for (i = 0; names[i]; i++) {
@@ -304,9 +305,11 @@ pick_video_sink (GError ** error)
     gst_element_set_state (e, GST_STATE_NULL);
     gst_object_unref (e);
   }
+  tried = g_strjoinv (", ", (gchar **) names);
   g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_OPEN_WRITE,
-      "--preview: no video window sink can open the display (tried %s)",
-      g_strjoinv (", ", (gchar **) names));
+      _("--preview: no video window sink can open the display (tried %s)"),
+      tried);
+  g_free (tried);
   return NULL;
 }
 

@@ -240,7 +240,7 @@ write_at_start (int fd, const gchar * data, gsize len, const gchar * path,
       continue;
     if (n <= 0) {
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
-          "cannot write the record %s: %s", path, g_strerror (errno));
+          _("cannot write the record %s: %s"), path, g_strerror (errno));
       return FALSE;
     }
     done += n;
@@ -258,7 +258,7 @@ cap_sidecar_reserve (Capture * c, GError ** error)
 
   if (!ok)
     g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
-        "cannot create the record %s: %s", path, g_strerror (errno));
+        _("cannot create the record %s: %s"), path, g_strerror (errno));
   /* JSON allows trailing white space: the padding is the reserve */
   while (padded->len < SIDECAR_RESERVE - 1)
     g_string_append_c (padded, ' ');
@@ -267,7 +267,7 @@ cap_sidecar_reserve (Capture * c, GError ** error)
     ok = write_at_start (fd, padded->str, padded->len, path, error);
   if (fd >= 0 && close (fd) < 0 && ok) {
     g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
-        "cannot write the record %s: %s", path, g_strerror (errno));
+        _("cannot write the record %s: %s"), path, g_strerror (errno));
     ok = FALSE;
   }
   g_string_free (padded, TRUE);
@@ -286,13 +286,13 @@ cap_sidecar_write (Capture * c, GError ** error)
 
   if (!ok)
     g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
-        "cannot open the record %s: %s", path, g_strerror (errno));
+        _("cannot open the record %s: %s"), path, g_strerror (errno));
   /* over the reserved space, then cut the padding off */
   if (ok)
     ok = write_at_start (fd, text, len, path, error);
   if (ok && ftruncate (fd, len) < 0) {
     g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
-        "cannot write the record %s: %s", path, g_strerror (errno));
+        _("cannot write the record %s: %s"), path, g_strerror (errno));
     ok = FALSE;
   }
   if (fd >= 0)

@@ -250,6 +250,22 @@ cap_fail (Capture * c, gint code, const gchar * fmt, ...)
     g_main_loop_quit (c->loop);
 }
 
+/* cap_fail with both lines made by the caller: LINE in English (the
+ * sidecar's), SHOWN in the user's language; for a sentence whose
+ * parameters differ between the two (a word of it translated too) */
+void
+cap_fail_both (Capture * c, gint code, const gchar * line,
+    const gchar * shown)
+{
+  if (c->error_line != NULL)    /* the first reason is the one */
+    return;
+  c->error_line = g_strdelimit (g_strdup (line), "\r\n", ' ');
+  c->error_shown = g_strdelimit (g_strdup (shown), "\r\n", ' ');
+  c->exit_code = code;
+  if (c->loop && !c->hold_quit)
+    g_main_loop_quit (c->loop);
+}
+
 /* cap_fail with a message made elsewhere (a GError's): the record keeps it
  * as it is, the user reads its translation when the catalogue has it (the
  * command's own N_() texts; an element's is already translated) */
