@@ -19,7 +19,13 @@ test-translation-de.py checks):
    frame totals, status figures and the warning of a standard change in
    German (the record's event stays English);
  - the archival record FILE.json stays machine-read English under
-   LANGUAGE=de: the same keys as the English run's, its end_reason English.
+   LANGUAGE=de: the same keys as the English run's, its end_reason English;
+ - so do the element's messages recorded in it: frames the driver drops
+   (the emulated webcam, --fault skip-every=20) give ivtvsrc's loss
+   warning, German on the screen, English in FILE.json's "warnings" (the
+   element's name, error domain and code and its untranslated debug
+   detail, as GStreamer posts the text translated), and the English run's
+   record its English text, with the same keys.
 The locale is C.UTF-8, as test-translation-de.py.
     test-translation-de-capture.py BUILD_ROOT IVTV_CAPTURE IVTV_EMU"""
 import json
@@ -165,6 +171,44 @@ with tempfile.TemporaryDirectory() as d:
         record = ""
     check('"the input\'s standard changed from NTSC to PAL; the recording '
           'stays in NTSC' in record, "the record's event of it stays English")
+
+# (d) a loss warning of the element (frames the driver drops: the
+# webcam's skip-every) on the screen in German, in FILE.json in English
+GERMAN = ("verloren", "Aufnahme", "Bild", "Treiber", "Warnung")
+loss_records = {}
+for language in ("de", ""):
+    with tempfile.TemporaryDirectory() as d:
+        p = run([emu, "--profile", "webcam", "--fault", "skip-every=20", "--",
+                 capture, "-d", "/dev/video0", "--no-audio", "--max-time",
+                 "3", "t.mkv"], language, cwd=d, timeout=60)
+        try:
+            with open(os.path.join(d, "t.mkv.json")) as f:
+                loss_records[language] = json.load(f)
+        except (OSError, ValueError) as e:
+            loss_records[language] = {}
+            check(False, "LANGUAGE=%s: t.mkv.json is read (%s)"
+                  % (language, e))
+    warnings = loss_records[language].get("warnings", [])
+    print("LANGUAGE=%s: the record's warnings: %s" % (language, warnings))
+    if language == "de":
+        check(p.returncode == 0 and "ivtv-capture: Warnung bei 00:00:" in
+              p.stdout and " der Aufnahme bei " in p.stdout,
+              "frames lost: the element's warning is German on the screen")
+        check(warnings and all(w.isascii() and not any(
+              g in w for g in GERMAN) for w in warnings),
+              "the record's warnings have no German under LANGUAGE=de")
+        check(any("src: resource error 'read': gap in the driver's frame "
+                  "sequence numbers" in w for w in warnings),
+              "the record names the loss in English (the element's "
+              "domain, code and debug detail)")
+    else:
+        check(p.returncode == 0 and any(
+              "Lost " in w and " of the recording at " in w
+              for w in warnings),
+              "without LANGUAGE the record has the element's English text")
+if loss_records.get("de") and loss_records.get(""):
+    check(keys(loss_records["de"]) == keys(loss_records[""]),
+          "t.mkv.json has the same keys under LANGUAGE=de as in English")
 
 de_rec, en_rec = records.get("de"), records.get("")
 if de_rec is not None and en_rec is not None:

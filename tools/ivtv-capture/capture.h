@@ -152,6 +152,7 @@ void cap_fail (Capture * c, gint code, const gchar * fmt, ...)
 void cap_fail_literal (Capture * c, gint code, const gchar * message);
 void cap_fail_both (Capture * c, gint code, const gchar * line,
     const gchar * shown);
+gboolean cap_messages_english (void);
 gdouble cap_elapsed (Capture * c);
 void cap_status_init (Capture * c);
 gboolean cap_status_tick (gpointer data);

@@ -15,6 +15,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <inttypes.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -248,6 +249,22 @@ cap_fail (Capture * c, gint code, const gchar * fmt, ...)
   c->exit_code = code;
   if (c->loop && !c->hold_quit)
     g_main_loop_quit (c->loop);
+}
+
+/* whether the texts GStreamer and ivtvsrc put in their messages are
+ * English: messages in the C locale (gettext then ignores LANGUAGE), or
+ * the user's first language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG) is C or
+ * English */
+gboolean
+cap_messages_english (void)
+{
+  const gchar *loc = setlocale (LC_MESSAGES, NULL);
+  const gchar *first = g_get_language_names ()[0];
+
+  if (loc == NULL || strcmp (loc, "C") == 0 || strcmp (loc, "POSIX") == 0)
+    return TRUE;
+  return strcmp (first, "C") == 0 || strcmp (first, "POSIX") == 0
+      || g_str_has_prefix (first, "C.") || g_str_has_prefix (first, "en");
 }
 
 /* cap_fail with both lines made by the caller: LINE in English (the
