@@ -89,8 +89,10 @@ describe_loss (Capture * c)
   if (!c->have_stats)
     return g_strdup ("-");
   if (c->frames_lost > 0)
-    return g_strdup_printf (_("%.1f MB, %" PRIu64 " frames"),
-        c->bytes_lost / 1e6, c->frames_lost);
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+            "%.1f MB, %" PRIu64 " frame", "%.1f MB, %" PRIu64 " frames",
+            (gulong) MIN (c->frames_lost, G_MAXULONG)), c->bytes_lost / 1e6,
+        c->frames_lost);
   if (c->bytes_lost > 0)
     return g_strdup_printf ("%.2f MB", c->bytes_lost / 1e6);
   return g_strdup ("0");
