@@ -10,7 +10,8 @@ test-translation-de.py checks):
    no English piece left: a raw card without an audio device (the
    emulated webcam: "no audio device goes with ..., ALSA capture devices
    here: ...", exit 3) and a FILE.json that cannot be made (a folder of
-   that name, --force: exit 5);
+   that name, --force: exit 5), and dvdauthor failing (a stand-in that
+   fails, --dvd: exit 6), whose record keeps the English sentence;
  - a short recording of the emulated PVR-250 (--max-time 2) says its start
    line ("recording ...", the input the card chose) and its end line
    ("... MB in ...; record in ...") in German, and in English without
@@ -53,8 +54,11 @@ def env_for(language):
     return env
 
 
-def run(args, language, cwd=None, timeout=20):
-    p = subprocess.run(args, env=env_for(language), cwd=cwd, timeout=timeout,
+def run(args, language, cwd=None, timeout=20, path=None):
+    env = env_for(language)
+    if path:
+        env["PATH"] = path + os.pathsep + env.get("PATH", "")
+    p = subprocess.run(args, env=env, cwd=cwd, timeout=timeout,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        text=True)
     print("$ LANGUAGE=%s %s  (exit %d)\n%s%s" % (language, " ".join(args),
@@ -106,6 +110,30 @@ check(de.returncode == 5 and "ivtv-capture: Fehler: das Protokoll "
       "t.mpg.json kann nicht angelegt werden: " in de.stderr
       and "cannot create" not in de.stderr,
       "FILE.json cannot be made: the error is German (exit 5)")
+
+
+# (a5) dvdauthor fails (a stand-in that says why and exits 1): the end
+# reason is one German sentence, the record's is English
+with tempfile.TemporaryDirectory() as d:
+    fake = os.path.join(d, "bin")
+    os.mkdir(fake)
+    with open(os.path.join(fake, "dvdauthor"), "w") as f:
+        f.write("#!/bin/sh\necho 'ERR:  the stand-in refuses' >&2\nexit 1\n")
+    os.chmod(os.path.join(fake, "dvdauthor"), 0o755)
+    de = run([emu, "--profile", "pvr250", "--", capture, "--dvd",
+              "--max-time", "2", "t.mpg"], "de", cwd=d, timeout=60,
+             path=fake)
+    try:
+        with open(os.path.join(d, "t.mpg.json")) as f:
+            dvd_error = json.load(f).get("error")
+    except (OSError, ValueError):
+        dvd_error = None
+check(de.returncode == 6 and "ivtv-capture: Fehler: dvdauthor -t ist "
+      "fehlgeschlagen: ERR:  the stand-in refuses (t.mpg ist vollständig)"
+      in de.stderr, "dvdauthor fails: one German sentence (exit 6)")
+check(dvd_error == "dvdauthor -t failed: ERR:  the stand-in refuses (t.mpg "
+      "is complete)", "and the record's error is the English sentence: %r"
+      % dvd_error)
 
 
 def keys(v):

@@ -190,7 +190,8 @@ void cap_read_settings (Capture * c);
 void cap_discover (Capture * c);
 gboolean cap_dvd_available (void);
 gchar *cap_dvd_dir (const gchar * output);
-gboolean cap_dvd_author (Capture * c, GError ** error);
+/* FALSE: the failure is told (cap_fail, exit 6) */
+gboolean cap_dvd_author (Capture * c);
 void cap_picture_watch (Capture * c);
 void cap_picture_tell (Capture * c);
 gboolean cap_picture_changed (Capture * c, gchar ** why);

@@ -513,10 +513,7 @@ finish_files (Capture * c)
             "with --standard)"), why, c->output);
   else if (c->dvd && c->exit_code == CAP_EXIT_OK && cap_dvd_available ()) {
     cap_status_event (c, _("making the DVD folder with dvdauthor..."));
-    if (!cap_dvd_author (c, &err))
-      cap_fail (c, CAP_EXIT_DVD, N_("%s (%s is complete)"), err->message,
-          c->output);
-    g_clear_error (&err);
+    cap_dvd_author (c);         /* a failure: exit 6, its reason told */
   }
   if (!cap_sidecar_write (c, &err)) {
     g_printerr ("ivtv-capture: %s\n", err->message);
