@@ -17,11 +17,6 @@
 
 #define GST_CAT_DEFAULT ivtvsrc_debug
 
-/* Buffers waiting, create() not waiting for one, and none taken for this
- * long: downstream is behind (not just being woken), a streaming path
- * copies frames out (see produce). */
-#define BEHIND_US (100 * G_TIME_SPAN_MILLISECOND)
-
 /* Frame gaps closer together than this go into one warning. */
 #define GAP_WARN_INTERVAL (10 * GST_SECOND)
 
@@ -298,7 +293,7 @@ static GstBuffer *
 check_stream_clock (IvtvReaderThread * r, GstBuffer * buf)
 {
   const IvtvStreamLoss *losses = NULL;
-  GstClockTime now = monotonic ();
+  GstClockTime now;
   GstMapInfo map;
   guint n = 0, i;
 
@@ -322,6 +317,7 @@ check_stream_clock (IvtvReaderThread * r, GstBuffer * buf)
   }
   buf = gst_buffer_make_writable (buf);
   GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_DISCONT);
+  now = monotonic ();
   if (!GST_CLOCK_TIME_IS_VALID (r->last_clock_warn)
       || now >= r->last_clock_warn + GAP_WARN_INTERVAL) {
     warn_clock (r);
@@ -332,9 +328,11 @@ check_stream_clock (IvtvReaderThread * r, GstBuffer * buf)
 
 /* ---- the thread ---- */
 
-/* The running time now: when a buffer without a PTS was read. */
+/* The running time now: when a buffer without a PTS was read; *@playing:
+ * the element is going to PLAYING (is_playing, told under the same lock:
+ * one take of the element's lock a buffer). */
 static GstClockTime
-running_time_now (GstElement * element)
+running_time_now (GstElement * element, gboolean * playing)
 {
   GstClock *clock;
   GstClockTime base, now;
@@ -344,6 +342,7 @@ running_time_now (GstElement * element)
   if (clock)
     gst_object_ref (clock);
   base = element->base_time;
+  *playing = GST_STATE_TARGET (element) == GST_STATE_PLAYING;
   GST_OBJECT_UNLOCK (element);
   if (clock == NULL)
     return GST_CLOCK_TIME_NONE;
@@ -352,20 +351,21 @@ running_time_now (GstElement * element)
   return now > base ? now - base : 0;
 }
 
-static gboolean is_playing (GstElement * element);
-
 /* @more: the card has more data now (produce's hint): the consumer may
- * sleep on (ivtv_queue_push_more). */
-static void
+ * sleep on (ivtv_queue_push_more).  TRUE: the consumer is behind. */
+static gboolean
 take_buffer (IvtvReaderThread * r, GstBuffer * buf, gboolean more)
 {
+  gboolean behind = FALSE;
+
   if (!GST_BUFFER_PTS_IS_VALID (buf)) {
-    GstClockTime now = running_time_now (r->element);
+    gboolean playing;
+    GstClockTime now = running_time_now (r->element, &playing);
 
     /* read while PAUSED (read_paused): the running time stands still
      * there, and goes on from there in PLAYING; a buffer stamped with the
      * clock's time meanwhile would lie ahead of every later one */
-    if (!is_playing (r->element) && GST_CLOCK_TIME_IS_VALID (r->last_clock_pts)
+    if (!playing && GST_CLOCK_TIME_IS_VALID (r->last_clock_pts)
         && (!GST_CLOCK_TIME_IS_VALID (now) || now > r->last_clock_pts))
       now = r->last_clock_pts;
     r->last_clock_pts = now;
@@ -383,8 +383,9 @@ take_buffer (IvtvReaderThread * r, GstBuffer * buf, gboolean more)
   ivtv_stats_add_read (r->stats, gst_buffer_get_size (buf), monotonic ());
   check_gap (r, buf);
   buf = check_stream_clock (r, buf);
-  if (ivtv_queue_push_more (r->queue, buf, more) == IVTV_QUEUE_OK)
+  if (ivtv_queue_push_more (r->queue, buf, more, &behind) == IVTV_QUEUE_OK)
     r->queued++;
+  return behind;
 }
 
 /* A live source captures in PLAYING only: paused, the card is not read
@@ -451,24 +452,23 @@ reader_loop (gpointer data)
   IvtvReaderThread *r = data;
   GstFlowReturn ret = GST_FLOW_OK;
 
-  while (wait_not_flushing (r, ret == GST_FLOW_FLUSHING)) {
-    IvtvQueueLevel level;
-    GstBuffer *buf = NULL;
-    gboolean behind, more = FALSE;
-    IvtvError *error = NULL;
-    gint64 t0;
+  /* the consumer is behind (IVTV_QUEUE_BEHIND_US), as the last push
+   * found it: a V4L2 buffer queued now would be out of the driver until
+   * downstream catches up */
+  gboolean behind = FALSE;
 
-    ivtv_queue_get_level (r->queue, &level);
-    behind = level.buffers > 0 && !level.consumer_waiting
-        && g_get_monotonic_time () - level.consumer_returned_us > BEHIND_US;
-    /* a V4L2 buffer queued now would be out of the driver until
-     * downstream catches up */
-    t0 = g_get_monotonic_time ();
+  while (wait_not_flushing (r, ret == GST_FLOW_FLUSHING)) {
+    GstBuffer *buf = NULL;
+    gboolean more = FALSE;
+    IvtvError *error = NULL;
+    gint64 t0 = g_get_monotonic_time ();
+
     ret = r->produce (r->data, behind, &buf, &more, &error);
+    behind = FALSE;
     if (ret == GST_FLOW_OK) {
       gsize size = gst_buffer_get_size (buf);
 
-      take_buffer (r, buf, more);
+      behind = take_buffer (r, buf, more);
       if (r->max_buffers > 0 && r->queued >= r->max_buffers) {
         /* num-buffers: the recording ends after these (issue 28 item 8) */
         GST_DEBUG_OBJECT (r->element, "%" G_GINT64_FORMAT " buffers queued: "

@@ -439,7 +439,7 @@ GST_START_TEST (test_batch_never_strands_a_buffer)
   gint64 end;
 
   fail_unless (consumer_waits (p.q));
-  ivtv_queue_push_more (p.q, make_buf (10, 1, 0, 0), TRUE);
+  ivtv_queue_push_more (p.q, make_buf (10, 1, 0, 0), TRUE, NULL);
   /* the first pop returns, the second waits (with a limit now) */
   end = g_get_monotonic_time () + 5 * G_TIME_SPAN_SECOND;
   for (;;) {
@@ -451,7 +451,7 @@ GST_START_TEST (test_batch_never_strands_a_buffer)
     fail_if (g_get_monotonic_time () > end, "the first pop never returned");
     g_usleep (G_TIME_SPAN_MILLISECOND);
   }
-  ivtv_queue_push_more (p.q, make_buf (10, 2, 0, 0), TRUE);
+  ivtv_queue_push_more (p.q, make_buf (10, 2, 0, 0), TRUE, NULL);
   /* nothing follows: no push, no flow */
   end = g_get_monotonic_time () + 5 * G_TIME_SPAN_SECOND;
   while (!g_atomic_int_get (&p.done) && g_get_monotonic_time () < end)
@@ -463,6 +463,37 @@ GST_START_TEST (test_batch_never_strands_a_buffer)
   fail_unless_equals_int (p.tags[0], 1);
   fail_unless_equals_int (p.tags[1], 2);
   ivtv_queue_free (p.q);
+}
+
+GST_END_TEST;
+
+/* The push tells the producer when its consumer is behind: buffers wait,
+ * the consumer is not waiting for one and took none for
+ * IVTV_QUEUE_BEHIND_US (the reader then copies frames out of a streaming
+ * driver's buffers); a pop, or a consumer waiting, ends it. */
+GST_START_TEST (test_push_tells_consumer_behind)
+{
+  IvtvQueue *q = ivtv_queue_new (0, 0);
+  GstBuffer *b = NULL;
+  gboolean behind = TRUE;
+  gint64 t0;
+
+  /* nothing queued before: the consumer has nothing to be behind on */
+  g_usleep (IVTV_QUEUE_BEHIND_US + 50 * G_TIME_SPAN_MILLISECOND);
+  ivtv_queue_push_more (q, make_buf (10, 1, 0, 0), FALSE, &behind);
+  fail_unless (behind, "a buffer waits, no pop for 150 ms: not behind");
+  t0 = g_get_monotonic_time ();
+  fail_unless_equals_int (ivtv_queue_pop (q, &b), GST_FLOW_OK);
+  gst_buffer_unref (b);
+  ivtv_queue_push_more (q, make_buf (10, 2, 0, 0), FALSE, &behind);
+  /* (a pause of the whole machine of 100 ms between the pop and the
+   * push would make it behind, rightly: asserted only without one) */
+  if (g_get_monotonic_time () - t0 < IVTV_QUEUE_BEHIND_US)
+    fail_if (behind, "behind right after a pop");
+  g_usleep (IVTV_QUEUE_BEHIND_US + 50 * G_TIME_SPAN_MILLISECOND);
+  ivtv_queue_push_more (q, make_buf (10, 3, 0, 0), FALSE, &behind);
+  fail_unless (behind, "two buffers wait, no pop for 150 ms: not behind");
+  ivtv_queue_free (q);
 }
 
 GST_END_TEST;
@@ -488,7 +519,7 @@ produce (gpointer data)
     p->pushed += size;
     /* a backlog now and then (batched wake-ups), caught up otherwise */
     ivtv_queue_push_more (p->q, make_buf (size, i, i * GST_MSECOND,
-            GST_MSECOND), (i / 64) % 2 == 0 && i % 64 != 63);
+            GST_MSECOND), (i / 64) % 2 == 0 && i % 64 != 63, NULL);
   }
   ivtv_queue_push_flow (p->q, GST_FLOW_EOS);
   return NULL;
@@ -552,6 +583,7 @@ capture_queue_suite (void)
   tcase_add_test (tc, test_flow_after_data);
   tcase_add_test (tc, test_concurrency_all_bytes_accounted);
   tcase_add_test (tc, test_batch_never_strands_a_buffer);
+  tcase_add_test (tc, test_push_tells_consumer_behind);
   return s;
 }
 
