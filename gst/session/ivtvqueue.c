@@ -298,7 +298,7 @@ behind_locked (IvtvQueue * q)
 
 IvtvQueueResult
 ivtv_queue_push_more (IvtvQueue * q, GstBuffer * buf, gboolean more,
-    gboolean * behind)
+    IvtvQueuePushed * after)
 {
   IvtvQueueResult res = IVTV_QUEUE_OK;
   IvtvQueueFull full = IVTV_QUEUE_FULL_BYTES;
@@ -338,8 +338,11 @@ ivtv_queue_push_more (IvtvQueue * q, GstBuffer * buf, gboolean more,
     /* no wake-up (a syscall) for nobody */
     wake = q->waiting > 0 && !leave_asleep_locked (q);
   }
-  if (behind)
-    *behind = behind_locked (q);
+  if (after) {
+    after->behind = behind_locked (q);
+    after->caught_up = res == IVTV_QUEUE_OK && q->waiting > 0
+        && gst_queue_array_get_length (q->items) == 1;
+  }
   g_mutex_unlock (&q->lock);
   /* after the unlock: the woken consumer does not find it held and sleep
    * again on the mutex (the queue outlives every push and pop) */

@@ -57,6 +57,15 @@ typedef struct
  * this long: the consumer is behind (not just being woken). */
 #define IVTV_QUEUE_BEHIND_US (100 * G_TIME_SPAN_MILLISECOND)
 
+/* What a push found (ivtv_queue_push_more). */
+typedef struct
+{
+  gboolean behind;              /* buffers wait, the consumer does not and
+                                 * took none for IVTV_QUEUE_BEHIND_US */
+  gboolean caught_up;           /* the consumer waits, and this buffer is
+                                 * all that is queued */
+} IvtvQueuePushed;
+
 /* Everything that went through since creation (or the last clear). */
 typedef struct
 {
@@ -86,11 +95,10 @@ IvtvQueueResult ivtv_queue_push (IvtvQueue * q, GstBuffer * buf);
  * a quarter of max-bytes or max-time are queued; its wait lasts at most
  * IVTV_QUEUE_BATCH_WAIT_US (the producer may block after all), and it
  * waits without a limit again once one ran out.  @more FALSE: as push.
- * *@behind (may be NULL): after this push the consumer is behind
- * (IVTV_QUEUE_BEHIND_US), told under the same lock (the producer needs
- * no other call a buffer). */
+ * *@after (may be NULL): what the push found, told under its lock (the
+ * producer needs no other call a buffer). */
 IvtvQueueResult ivtv_queue_push_more (IvtvQueue * q, GstBuffer * buf,
-    gboolean more, gboolean * behind);
+    gboolean more, IvtvQueuePushed * after);
 /* Producer: the stream ends with @flow (not GST_FLOW_OK), returned by pop
  * after the queued buffers; later pushes are refused. */
 void ivtv_queue_push_flow (IvtvQueue * q, GstFlowReturn flow);
