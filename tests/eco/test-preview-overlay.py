@@ -65,32 +65,48 @@ def child_named(pid, name):
     return None
 
 
-def screenshot(env, out, faults, stall=0):
+def grab(env, rgb):
+    """the screen, RGB, or b"" """
+    subprocess.run(["gst-launch-1.0", "-q", "ximagesrc", "num-buffers=1",
+                    "!", "videoconvert", "!", "video/x-raw,format=RGB", "!",
+                    "filesink", "location=" + rgb], env=env, check=False)
+    return open(rgb, "rb").read() if os.path.exists(rgb) else b""
+
+
+def screenshot(env, out, faults, stall=0, until=None):
     """record with --preview, screenshot once the file grows (and, STALL
-    seconds, ivtv-capture stopped and continued first); (rgb, rc, log)"""
+    seconds, ivtv-capture stopped and continued first; then again every
+    0.5 s, 12 times at most, until UNTIL(rgb) is true, and then Ctrl-C);
+    (rgb, rc, log)"""
     cap = subprocess.Popen([emu, "--profile", "pvr250"] + faults +
                            ["--", capture, "--preview", "--input", "composite",
-                            "--max-time", "8", out], env=env,
+                            "--max-time", "20" if until else "8", out],
+                           env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            text=True)
     for _ in range(300):
         if os.path.exists(out) and os.path.getsize(out) > 1000000:
             break
         time.sleep(0.05)
-    pid = child_named(cap.pid, "ivtv-capture") if stall else None
+    pid = child_named(cap.pid, "ivtv-capture") if stall or until else None
     if stall and check(pid is not None, "ivtv-capture's process is found"):
         os.kill(pid, signal.SIGSTOP)    # the card's queue overflows
         time.sleep(stall)
         os.kill(pid, signal.SIGCONT)
-        time.sleep(0.5)                 # the loss is counted, then drawn
     time.sleep(1.5)                     # the overlay is redrawn every 0.5 s
-    rgb = out + ".rgb"
-    subprocess.run(["gst-launch-1.0", "-q", "ximagesrc", "num-buffers=1",
-                    "!", "videoconvert", "!", "video/x-raw,format=RGB", "!",
-                    "filesink", "location=" + rgb], env=env, check=False)
+    data = grab(env, out + ".rgb")
+    for _ in range(12 if until else 0):
+        if until(data):
+            break
+        time.sleep(0.5)
+        data = grab(env, out + ".rgb")
+    if until and pid is not None:
+        try:
+            os.kill(pid, signal.SIGINT)  # seen: Ctrl-C ends it cleanly
+        except ProcessLookupError:
+            pass                        # --max-time ended it
     log = cap.communicate(timeout=60)[0]
     print(log[-800:])
-    data = open(rgb, "rb").read() if os.path.exists(rgb) else b""
     return data, cap.returncode, log
 
 
@@ -178,8 +194,15 @@ try:
             check(r >= 100, "the signal line is red without a signal")
     # data lost (the driver's queue overflows while ivtv-capture is
     # stopped): the lost line turns red, the signal line stays white
+    def lost_red(data):
+        """the lost line (the fourth) has red pixels"""
+        b = lines(data) if len(data) == W * H * 3 else []
+        return len(b) == 4 and count(data, 0, b[3][0], W_BOX, b[3][1],
+                                     red) >= 100
+
     data, rc, log = screenshot(env, os.path.join(tmp, "loss.mpg"),
-                               ["--fault", "queue-kb=512"], stall=2.5)
+                               ["--fault", "queue-kb=512"], stall=2.5,
+                               until=lost_red)
     check(rc == 0, f"ivtv-capture --preview losing data exits {rc}")
     check("Lost about " in log, "ivtvsrc warned of the loss")
     if check(len(data) == W * H * 3, f"a {W}x{H} screenshot after a loss"):
