@@ -554,9 +554,12 @@ report (Capture * c)
         c->end_reason ? c->end_reason_shown : "", json,
         c->dvd_dir ? _("; DVD folder ") : "", c->dvd_dir ? c->dvd_dir : "");
   if (c->have_stats && (c->bytes_lost > 0 || c->frames_lost > 0))
-    g_print (_("ivtv-capture: ivtvsrc reports %" PRIu64 " bytes "
-            "and %" PRIu64 " frames lost in this capture (see "
-            "%s)\n"), c->bytes_lost, c->frames_lost, json);
+    g_print (g_dngettext (GETTEXT_PACKAGE, "ivtv-capture: ivtvsrc reports %"
+            PRIu64 " bytes and %" PRIu64 " frame lost in this capture (see "
+            "%s)\n", "ivtv-capture: ivtvsrc reports %" PRIu64 " bytes and %"
+            PRIu64 " frames lost in this capture (see %s)\n",
+            (gulong) MIN (c->frames_lost, G_MAXULONG)), c->bytes_lost,
+        c->frames_lost, json);
   if (c->error_line)
     g_printerr (_("ivtv-capture: error: %s\n"), c->error_shown);
   g_free (json);
