@@ -461,11 +461,14 @@ pace_wait (IvtvReaderThread * r)
   return go_on;
 }
 
-/* One read and what follows it, by whoever holds the turn.  *@caught_up:
- * the buffer read went to a consumer waiting for it.  FALSE when the
- * stream ended (its final flow queued: nobody reads more).  (turn) */
+/* One read and what follows it, by whoever holds the turn (@direct: by
+ * create(), which is then not behind, whatever the time its read waited
+ * for the card).  *@caught_up: the buffer read went to a consumer
+ * waiting for it.  FALSE when the stream ended (its final flow queued:
+ * nobody reads more).  (turn) */
 static gboolean
-reader_step (IvtvReaderThread * r, GstFlowReturn * ret, gboolean * caught_up)
+reader_step (IvtvReaderThread * r, gboolean direct, GstFlowReturn * ret,
+    gboolean * caught_up)
 {
   IvtvQueuePushed after = { FALSE, FALSE };
   GstBuffer *buf = NULL;
@@ -473,12 +476,12 @@ reader_step (IvtvReaderThread * r, GstFlowReturn * ret, gboolean * caught_up)
   IvtvError *error = NULL;
   gint64 t0 = g_get_monotonic_time ();
 
-  *ret = r->produce (r->data, r->behind, &buf, &more, &error);
+  *ret = r->produce (r->data, r->behind && !direct, &buf, &more, &error);
   if (*ret == GST_FLOW_OK) {
     gsize size = gst_buffer_get_size (buf);
 
     take_buffer (r, buf, more, &after);
-    r->behind = after.behind;
+    r->behind = after.behind && !direct;
     *caught_up = after.caught_up;
     r->pace_until = r->pace_us > 0 && size < PACE_BIG_READ && !more ?
         t0 + r->pace_us : 0;
@@ -556,7 +559,8 @@ reader_loop (gpointer data)
     }
     caught_up = FALSE;
     g_mutex_lock (&r->turn);
-    go_on = !r->done && (!pace_wait (r) || reader_step (r, &ret, &caught_up));
+    go_on = !r->done && (!pace_wait (r)
+        || reader_step (r, FALSE, &ret, &caught_up));
     g_mutex_unlock (&r->turn);
     if (go_on && caught_up)
       nap (r, AWAY_US);         /* create() reads on itself */
@@ -589,7 +593,7 @@ direct_step (IvtvReaderThread * r)
   if (may) {
     g_atomic_int_set (&r->direct, 1);
     if (pace_wait (r))
-      reader_step (r, &ret, &caught_up);
+      reader_step (r, TRUE, &ret, &caught_up);
     g_atomic_int_set (&r->direct, 0);
   }
   g_mutex_unlock (&r->turn);
