@@ -18,8 +18,6 @@
 #define PREDICT_FROM 16
 /* how far the estimated period may be from the nominal one, in percent */
 #define MAX_OFF 15
-/* the nominal period counts as a pair of frames this many periods apart */
-#define PRIOR 0
 /* a count is settled when its error (one sigma, in frames) is below */
 #define SETTLED 0.2
 /* or when the frames after the hole are this many */
@@ -123,8 +121,9 @@ slopes_at (IvtvFrameGap * g, guint h, GstClockTimeDiff * slopes)
 /* The period: the median slope of pairs of window frames @h apart in the
  * same run, @h the one that spans the most periods in all (half the
  * window in one run: the jitter of a pair's ends is divided by @h, and
- * the median outvotes a late frame); held near the nominal period, which
- * counts as a pair PRIOR periods long.  Its standard error from the
+ * the median outvotes a late frame); held near the nominal period (a
+ * prior that pulls it there would be 0.5 % off, a frame in a 2 s hole,
+ * for a device 10 % off).  Its standard error from the
  * frames' jitter (1.4826 * the MAD of the intervals, over sqrt (2)), as
  * the median (1.25) of @n slopes each over @h periods. */
 static void
@@ -148,8 +147,7 @@ estimate (IvtvFrameGap * g)
     return;
   n = slopes_at (g, best_h, slopes);
   med = median (slopes, n);
-  g->est = CLAMP ((GstClockTime) ((med * (gint64) best +
-              (GstClockTimeDiff) g->period * PRIOR) / (best + PRIOR)), lo, hi);
+  g->est = CLAMP ((GstClockTime) med, lo, hi);
   /* the jitter, from the intervals */
   n = slopes_at (g, 1, slopes);
   med = median (slopes, n);
@@ -259,6 +257,7 @@ refine (IvtvFrameGap * g, gboolean settle, gdouble * err)
   if (intercept (g, g->pend_old, FALSE, &b_old, &i_old)
       && intercept (g, g->pend_run, TRUE, &b_new, &i_new)) {
     more = b_new - b_old < p / 2 ? 0 : (guint64) ((b_new - b_old + p / 2) / p);
+    more = MIN (more, g->pend_max);     /* no more than its error allows */
     *err = ((i_new - i_old) * (gdouble) g->est_err + g->jitter) / g->est;
   }
   if (!settle)
@@ -293,6 +292,7 @@ count_hole (IvtvFrameGap * g, guint64 lost)
   g->refining = TRUE;
   g->pend_run = g->run;
   g->pend_after = 0;
+  g->pend_max = 2 * margin + 1;
   return lost > margin + 1 ? lost - margin : 1;
 }
 
@@ -303,16 +303,21 @@ static guint64
 feed (IvtvFrameGap * g, GstClockTime t)
 {
   GstClockTimeDiff p = (GstClockTimeDiff) g->est;
-  gboolean paced = t - g->prev >= g->est / 2;
+  GstClockTimeDiff iv = (GstClockTimeDiff) (t - g->prev);
+  gboolean paced = iv >= p / 2;
   guint64 i = g->index + 1, lost = 0;
   GstClockTimeDiff r = (GstClockTimeDiff) t - predict (g, i);
-  gint64 d = r < p / 2 ? 0 : (r + p / 2) / p;
+  /* late by half a period, or by 3 sigmas of jitter when it is more */
+  gint64 d = r < MAX (p / 2, 3 * (GstClockTimeDiff) g->jitter) ? 0 :
+      (r + p / 2) / p;
   gdouble err;
 
   /* after a frame at its pace, the interval alone must say as many */
   if (d >= 1 && g->last_d == 0)
-    d = MIN (d, ((GstClockTimeDiff) (t - g->prev) - p / 2) / p);
-  if (paced && d >= 1 && g->last_d >= 1) {
+    d = MIN (d, (iv - p / 2) / p);
+  /* confirmed by a frame at its pace after the first one after the hole
+   * (not by a run of frames each late a period more: a slow host) */
+  if (paced && iv <= p + p / 2 && d >= 1 && g->last_d >= 1) {
     lost = count_hole (g, (guint64) MIN (d, g->last_d));
     g->hole_t = g->last_t;
     if ((guint64) g->last_d == lost || g->refining)

@@ -237,6 +237,8 @@ check_sequence (IvtvStream * s, const struct v4l2_buffer *b, GstClockTime ts,
   if (s->last_sequence >= 0 && b->sequence > s->last_sequence + 1)
     lost = b->sequence - s->last_sequence - 1;
   ivtv_frame_gap_account (&s->gap, lost);
+  GST_LOG_OBJECT (s->element, "sequence %u captured at %" G_GUINT64_FORMAT
+      " ns", b->sequence, (guint64) s->captured);
   by_time = ivtv_frame_gap_feed (&s->gap, s->captured);
   if (by_time > 0) {
     GstClockTime hole = ivtv_frame_gap_hole_time (&s->gap);

@@ -6,7 +6,11 @@
  * during a pause are not judged; arrival times: a
  * late reader without a drop gives none, frames skipped give their count
  * once the stream comes at its pace again, a burst from a driver's queue
- * after a stall counts only what is missing, a slow card's drift none. */
+ * after a stall counts only what is missing, a slow card's drift none.
+ * A device off the nominal rate (27.9 and 30.6 frames/s on NTSC, 24 and
+ * 26.5 on PAL, 10 % either side): each hole counted exactly, where it is;
+ * a long stall early in a capture exact once settled; +-20 % jitter
+ * none; a slow host's late stamps none. */
 #include "ivtvframegap.h"
 
 #include <gst/check/gstcheck.h>
@@ -290,6 +294,36 @@ GST_START_TEST (test_off_rate_burst)
 
 GST_END_TEST;
 
+/* a slow host (a loaded qemu guest stamping usbtv's frames as it gets to
+ * them): nothing missing, but 4 frames stamped each about 1.3 periods
+ * later than the last, then 6 in a burst that catches up: no loss; a
+ * real hole after it still counts */
+GST_START_TEST (test_slow_host)
+{
+  IvtvFrameGap g;
+  GstClockTime t0 = GST_SECOND;
+  guint64 lost = 0;
+  guint k;
+
+  ivtv_frame_gap_init (&g, IVTV_FRAME_GAP_CAPTURE, NTSC);
+  for (k = 0; k < 20; k++)
+    lost += ivtv_frame_gap_feed (&g, t0 + k * NTSC);
+  for (k = 20; k < 24; k++)
+    lost += ivtv_frame_gap_feed (&g, t0 + k * NTSC + (k - 19) * NTSC * 13 / 10);
+  for (k = 24; k < 30; k++)
+    lost += ivtv_frame_gap_feed (&g, t0 + 23 * NTSC + 4 * NTSC * 13 / 10 +
+        (k - 23) * NTSC / 5);
+  for (k = 30; k < 60; k++)
+    lost += ivtv_frame_gap_feed (&g, t0 + k * NTSC);
+  fail_unless_equals_uint64 (lost, 0);
+  /* 60 and 61 missing */
+  for (k = 62; k < 70; k++)
+    lost += ivtv_frame_gap_feed (&g, t0 + k * NTSC);
+  fail_unless_equals_uint64 (lost, 2);
+}
+
+GST_END_TEST;
+
 static Suite *
 frame_gap_suite (void)
 {
@@ -306,6 +340,7 @@ frame_gap_suite (void)
   tcase_add_test (tc, test_off_rate_pal);
   tcase_add_test (tc, test_jitter_no_loss);
   tcase_add_test (tc, test_off_rate_burst);
+  tcase_add_test (tc, test_slow_host);
   return s;
 }
 
