@@ -115,7 +115,9 @@ typedef struct
   GstFlowReturn (*create) (IvtvPath * path, GstBuffer ** buf,
       IvtvError ** error);
   /* Read on until the driver ends the stream, at most @max_us, then EOS
-   * (after ENCODER_CMD STOP).  FALSE when the path cannot drain. */
+   * (after ENCODER_CMD STOP); after a stop_encoder that gave
+   * IVTV_STOP_REFUSED (read(): pvrusb2), read what the driver holds now
+   * instead, then EOS.  FALSE when the path cannot drain. */
   gboolean (*drain) (IvtvPath * path, gint64 max_us);
   void (*set_timeout) (IvtvPath * path, guint seconds);
   void (*get_position) (IvtvPath * path, IvtvPathPosition * pos);

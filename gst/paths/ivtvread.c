@@ -154,6 +154,9 @@ ivtv_read_stop_encoder (IvtvReader * r, IvtvPathStopFunc stop, gpointer data)
   g_mutex_lock (&r->io_lock);
   g_atomic_int_dec_and_test (&r->stopping);
   res = stop (data);
+  /* no encoder command (pvrusb2): the drain that follows reads what the
+   * driver holds (read_held) */
+  r->stop_refused = res == IVTV_STOP_REFUSED;
   if (res == IVTV_STOP_AT_ONCE) {
     GST_INFO_OBJECT (r->element, "the encoder stopped at once, without "
         "draining: reading nothing more after %" G_GUINT64_FORMAT " bytes",
@@ -182,7 +185,10 @@ ivtv_read_start (IvtvReader * r, GstElement * element, IvtvDevice * dev,
   r->last_data = g_get_monotonic_time ();
   r->eio_count = 0;
   r->gone_check = 0;
-  g_atomic_int_set (&r->drain, 0);
+  g_atomic_int_set (&r->drain, IVTV_READ_DRAIN_NONE);
+  r->stop_refused = FALSE;
+  r->held_reads = 0;
+  r->held_done = FALSE;
   r->read_first = FALSE;
   {
     int fl = fcntl (dev->fd, F_GETFL);
@@ -251,7 +257,8 @@ ivtv_read_drain (IvtvReader * r, gint64 max_us)
 {
   r->drain_start = g_get_monotonic_time ();
   r->drain_deadline = r->drain_start + max_us;
-  g_atomic_int_set (&r->drain, 1);
+  g_atomic_int_set (&r->drain, r->stop_refused ? IVTV_READ_DRAIN_HELD :
+      IVTV_READ_DRAIN_GOP);
 }
 
 /* a read that fills less than 1/8 of its pool block is copied out */
@@ -294,7 +301,9 @@ wait_readable (IvtvReader * r, gint64 since, IvtvError ** error)
      * will come, and none may be read (a read() would restart hdpvr) */
     if (g_atomic_int_get (&r->ended))
       return GST_FLOW_EOS;
-    if (g_atomic_int_get (&r->drain)) {
+    if (g_atomic_int_get (&r->drain) == IVTV_READ_DRAIN_HELD)
+      return GST_FLOW_OK;       /* read_held reads without waiting */
+    if (g_atomic_int_get (&r->drain) == IVTV_READ_DRAIN_GOP) {
       gint64 left = drain_time_left (r, g_get_monotonic_time ());
 
       if (left == 0) {
@@ -429,6 +438,72 @@ idle_and_gone (IvtvReader * r, gint64 since)
   return device_gone (r);
 }
 
+/* The final drain of a card whose encoder cannot be stopped (no
+ * VIDIOC_ENCODER_CMD: pvrusb2, pvrusb2-v4l2.c pvr2_ioctl_ops).  Its stream
+ * runs until the file handle is closed, and the close throws away what the
+ * driver holds: pvr2_v4l2_release stops streaming (pvrusb2-hdw.c
+ * pvr2_hdw_set_streaming) and frees the read buffers with their data
+ * (pvrusb2-ioread.c pvr2_ioread_destroy -> pvr2_ioread_setup(cp, NULL) ->
+ * pvr2_ioread_stop, pvr2_stream_kill).  Those are the bytes captured and
+ * encoded before the stop and not read yet (up to 32 buffers of 16 KiB,
+ * pvrusb2-ioread.c BUFFER_COUNT, BUFFER_SIZE).  So they are read now,
+ * without waiting for more: one read() takes every ready buffer up to its
+ * size (pvr2_ioread_read), a short read or EAGAIN (pvr2_v4l2_read with
+ * O_NONBLOCK, pvr2_ioread_avail: no buffer ready) means the driver holds
+ * nothing more.  A blocking fd is asked poll() with no timeout first: the
+ * stream still runs, so pvr2_v4l2_poll answers from pvr2_ioread_avail.
+ * Bounded: the drain's deadline (at least one read is made, whenever the
+ * reader gets here) and IVTV_READ_HELD_MAX_BYTES (a card that is not
+ * paced).  EOS (*fret) when it is over; else as read_once. */
+#define IVTV_READ_HELD_MAX_BYTES (8 * 1024 * 1024)
+
+static gssize
+read_held (IvtvReader * r, guint8 * data, gsize size, GstFlowReturn * fret)
+{
+  const gchar *why = NULL;
+  gssize n;
+  gint ret;
+
+  if (r->held_reads == 0)
+    r->held_from = r->offset;
+  if (r->held_done)
+    why = "the driver held no more";
+  else if (r->held_reads > 0 && g_get_monotonic_time () >= r->drain_deadline)
+    why = "the drain's time was up";
+  else if (r->offset - r->held_from >= IVTV_READ_HELD_MAX_BYTES)
+    why = "the drain's byte bound was reached";
+  for (n = -EINTR; why == NULL && n == -EINTR;) {
+    g_mutex_lock (&r->io_lock);
+    ret = r->nonblocking ? 1 : gst_poll_wait (r->poll, 0);
+    if (ret > 0)
+      n = ivtv_device_read (r->dev, data, size);
+    else
+      n = ret == 0 || errno != EBUSY ? -EAGAIN : -EBUSY;
+    g_mutex_unlock (&r->io_lock);
+  }
+  if (why == NULL) {
+    r->held_reads++;
+    if (n == -EBUSY) {          /* set flushing: the capture stops */
+      *fret = GST_FLOW_FLUSHING;
+      return 0;
+    }
+    if (n == -EIO && device_gone (r))
+      n = -ENODEV;
+    if (n == -EAGAIN || n == 0 || n == -EIO)
+      why = n == -EIO ? "read() gave EIO" : "the driver held no more";
+    else if (n > 0 && (gsize) n < size)
+      r->held_done = TRUE;      /* it had less than asked: all it had */
+  }
+  if (why == NULL)
+    return n;
+  GST_INFO_OBJECT (r->element, "the final drain read %" G_GUINT64_FORMAT
+      " bytes in %u reads, what %s held when the recording ended (%s); %"
+      G_GUINT64_FORMAT " bytes in all", r->offset - r->held_from,
+      r->held_reads, r->dev->path, why, r->offset);
+  *fret = GST_FLOW_EOS;
+  return 0;
+}
+
 /* Read once into @data, polling first unless a backlog is likely;
  * EAGAIN/EINTR poll again; EIO is -ENODEV when the device is gone
  * (device_gone), else retried IVTV_READ_EIO_RETRIES times without a poll
@@ -447,12 +522,16 @@ read_once (IvtvReader * r, guint8 * data, gsize size, GstFlowReturn * fret,
   for (;;) {
     if (g_atomic_int_get (&r->ended))
       return 0;                 /* the encoder stopped: end of stream */
+    if (g_atomic_int_get (&r->drain) == IVTV_READ_DRAIN_HELD)
+      return read_held (r, data, size, fret);
     if (!r->read_first && (*fret = wait_readable (r, since, error)) != GST_FLOW_OK) {
       if (*fret != WAIT_GONE)
         return 0;
       *fret = GST_FLOW_OK;
       return -ENODEV;
     }
+    if (g_atomic_int_get (&r->drain) == IVTV_READ_DRAIN_HELD)
+      continue;                 /* the wait ended for it */
     r->read_first = FALSE;      /* EAGAIN/EINTR: poll again */
     g_mutex_lock (&r->io_lock);
     n = g_atomic_int_get (&r->ended) ? 0 :

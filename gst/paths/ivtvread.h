@@ -29,7 +29,12 @@
  *
  * A drain (ivtv_read_drain, after ENCODER_CMD STOP) reads on until the
  * driver ends the stream (read() returns 0), the drain deadline passes or
- * no data comes for 0.5 s (about a GOP), then gives EOS.  With `reconnect`
+ * no data comes for 0.5 s (about a GOP), then gives EOS.  After a stop the
+ * driver refused (no encoder command: pvrusb2), the drain reads what the
+ * driver holds without waiting for more (read() until it comes back short
+ * or EAGAIN, at least once, within the deadline): the bytes captured
+ * before the stop that its close would throw away; the debug log's INFO
+ * says how many.  With `reconnect`
  * set, ENODEV/ENXIO posts nothing: create returns IVTV_FLOW_DEVICE_LOST
  * (and EIO from a device that is gone) and the capture session waits for
  * the node to come back.
@@ -52,6 +57,14 @@ G_BEGIN_DECLS
 #define IVTV_READ_EIO_RETRIES 10
 #define IVTV_READ_EIO_WAIT_MS 200
 
+/* IvtvReader.drain */
+enum
+{
+  IVTV_READ_DRAIN_NONE,
+  IVTV_READ_DRAIN_GOP,          /* the encoder ends its stream: read to it */
+  IVTV_READ_DRAIN_HELD          /* it runs on: read what the driver holds */
+};
+
 typedef struct
 {
   GstElement *element;          /* for messages; not a reference */
@@ -63,7 +76,12 @@ typedef struct
   gboolean started;
   IvtvStall stall;              /* timeout 0 (no stall detection) by default */
   gint64 last_data;             /* monotonic us of the last data */
-  gint drain;                   /* atomic: draining after ENCODER_CMD STOP */
+  gint drain;                   /* atomic IVTV_READ_DRAIN_*: draining after
+                                 * ENCODER_CMD STOP (or its refusal) */
+  gboolean stop_refused;        /* the last stop: IVTV_STOP_REFUSED */
+  guint64 held_from;            /* offset where the held drain began */
+  guint held_reads;             /* read() calls of the held drain */
+  gboolean held_done;           /* it read less than asked: all there was */
   /* io_lock: held around each read() and poll() and around an encoder
    * stop, so that no read() or poll() (hdpvr_poll starts an idle device
    * too) follows a stop that ended the stream at once (ended, atomic, set
@@ -101,12 +119,14 @@ GstFlowReturn ivtv_read_create (IvtvReader * r, GstBuffer ** out,
 void ivtv_read_set_timeout (IvtvReader * r, guint seconds);
 
 /* Read on until the driver ends the stream, at most @max_us from now,
- * then EOS.  Any thread (the reader thread, which runs create(), notices within
- * 200 ms). */
+ * then EOS; after a refused stop (ivtv_read_stop_encoder), read what the
+ * driver holds now, within @max_us, then EOS.  Any thread (the reader
+ * thread, which runs create(), notices within 200 ms). */
 void ivtv_read_drain (IvtvReader * r, gint64 max_us);
 
 /* Run @stop (ENCODER_CMD STOP) with no read() in flight; after
- * IVTV_STOP_AT_ONCE, create() reads and polls nothing more: EOS. */
+ * IVTV_STOP_AT_ONCE, create() reads and polls nothing more: EOS; after
+ * IVTV_STOP_REFUSED, a drain reads what the driver holds. */
 IvtvStopResult ivtv_read_stop_encoder (IvtvReader * r, IvtvPathStopFunc stop,
     gpointer data);
 

@@ -519,8 +519,14 @@ end_reading (IvtvCapture * cap)
 }
 
 /* Encoder drain on EOS: ENCODER_CMD STOP at the end of the GOP, the path
- * reads on until the driver ends the stream (IVTV_DRAIN_MAX_US). */
+ * reads on until the driver ends the stream (IVTV_DRAIN_MAX_US).  A driver
+ * without the command (pvrusb2) stops its encoder only when the file is
+ * closed, and throws away what it holds then (pvrusb2-v4l2.c
+ * pvr2_v4l2_release): the path reads what the driver holds at the EOS,
+ * without waiting for more (ivtvread.c read_held), for at most
+ * IVTV_HELD_DRAIN_MAX_US. */
 #define IVTV_DRAIN_MAX_US (2 * G_USEC_PER_SEC)
+#define IVTV_HELD_DRAIN_MAX_US (G_USEC_PER_SEC)
 
 /* The path's IvtvPathStopFunc: ENCODER_CMD STOP at the end of the GOP,
  * and whether the driver drains (kept the flag) or stopped at once (issue
@@ -557,6 +563,8 @@ ivtv_capture_drain (IvtvCapture * cap)
       drain = cap->path->funcs->drain (cap->path, IVTV_DRAIN_MAX_US);
     else if (res == IVTV_STOP_AT_ONCE)  /* the path ends with EOS now */
       drain = TRUE;
+    else if (cap->path->funcs->stop_encoder)    /* it knows the refusal */
+      drain = cap->path->funcs->drain (cap->path, IVTV_HELD_DRAIN_MAX_US);
     if (drain)
       cap->state = IVTV_CAPTURE_DRAINING;
   }

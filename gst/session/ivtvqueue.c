@@ -235,10 +235,11 @@ end_run_locked (IvtvQueue * q, GstBuffer * next, IvtvLoss * out)
 {
   IvtvLoss *r = &q->run;
   GstClockTime span = GST_CLOCK_TIME_NONE;
-  gint64 now = g_get_monotonic_time ();
+  gint64 now;
 
   if (!q->in_run)
     return FALSE;
+  now = g_get_monotonic_time ();
   q->in_run = FALSE;
   if (GST_CLOCK_TIME_IS_VALID (r->pts)) {
     /* the hole runs to the next buffer's PTS, else to the last drop's end */
@@ -284,11 +285,20 @@ leave_asleep_locked (IvtvQueue * q)
 IvtvQueueResult
 ivtv_queue_push (IvtvQueue * q, GstBuffer * buf)
 {
-  return ivtv_queue_push_more (q, buf, FALSE);
+  return ivtv_queue_push_more (q, buf, FALSE, NULL);
+}
+
+/* Buffers wait, the consumer does not, and took none for a while. */
+static gboolean
+behind_locked (IvtvQueue * q)
+{
+  return !gst_queue_array_is_empty (q->items) && q->waiting == 0
+      && g_get_monotonic_time () - q->last_return_us > IVTV_QUEUE_BEHIND_US;
 }
 
 IvtvQueueResult
-ivtv_queue_push_more (IvtvQueue * q, GstBuffer * buf, gboolean more)
+ivtv_queue_push_more (IvtvQueue * q, GstBuffer * buf, gboolean more,
+    IvtvQueuePushed * after)
 {
   IvtvQueueResult res = IVTV_QUEUE_OK;
   IvtvQueueFull full = IVTV_QUEUE_FULL_BYTES;
@@ -327,6 +337,11 @@ ivtv_queue_push_more (IvtvQueue * q, GstBuffer * buf, gboolean more)
     buf = NULL;
     /* no wake-up (a syscall) for nobody */
     wake = q->waiting > 0 && !leave_asleep_locked (q);
+  }
+  if (after) {
+    after->behind = behind_locked (q);
+    after->caught_up = res == IVTV_QUEUE_OK && q->waiting > 0
+        && gst_queue_array_get_length (q->items) == 1;
   }
   g_mutex_unlock (&q->lock);
   /* after the unlock: the woken consumer does not find it held and sleep
@@ -387,6 +402,7 @@ ivtv_queue_pop_full (IvtvQueue * q, GstBuffer ** buf, gpointer * error)
 {
   GstFlowReturn ret = GST_FLOW_OK;
   GstBuffer *b;
+  gint64 now;
 
   *buf = NULL;
   if (error)
@@ -406,6 +422,7 @@ ivtv_queue_pop_full (IvtvQueue * q, GstBuffer ** buf, gpointer * error)
     }
     q->waiting--;
   }
+  now = g_get_monotonic_time ();
   if (q->flushing) {
     ret = GST_FLOW_FLUSHING;
   } else if ((b = gst_queue_array_pop_head (q->items))) {
@@ -414,7 +431,7 @@ ivtv_queue_pop_full (IvtvQueue * q, GstBuffer ** buf, gpointer * error)
       q->level_dur -= GST_BUFFER_DURATION (b);
     q->totals.popped_bytes += gst_buffer_get_size (b);
     q->totals.popped_buffers++;
-    q->last_pop_us = g_get_monotonic_time ();
+    q->last_pop_us = now;
     if (q->in_run && q->run_pop_us == 0)
       q->run_pop_us = q->last_pop_us;
     q->run_room = TRUE;
@@ -426,7 +443,7 @@ ivtv_queue_pop_full (IvtvQueue * q, GstBuffer ** buf, gpointer * error)
       q->flow_error = NULL;
     }
   }
-  q->last_return_us = g_get_monotonic_time ();
+  q->last_return_us = now;
   g_mutex_unlock (&q->lock);
   return ret;
 }

@@ -53,6 +53,19 @@ typedef struct
 #define IVTV_QUEUE_BATCH 8
 #define IVTV_QUEUE_BATCH_WAIT_US (10 * G_TIME_SPAN_MILLISECOND)
 
+/* Buffers waiting, the consumer not waiting for one, and none taken for
+ * this long: the consumer is behind (not just being woken). */
+#define IVTV_QUEUE_BEHIND_US (100 * G_TIME_SPAN_MILLISECOND)
+
+/* What a push found (ivtv_queue_push_more). */
+typedef struct
+{
+  gboolean behind;              /* buffers wait, the consumer does not and
+                                 * took none for IVTV_QUEUE_BEHIND_US */
+  gboolean caught_up;           /* the consumer waits, and this buffer is
+                                 * all that is queued */
+} IvtvQueuePushed;
+
 /* Everything that went through since creation (or the last clear). */
 typedef struct
 {
@@ -81,9 +94,11 @@ IvtvQueueResult ivtv_queue_push (IvtvQueue * q, GstBuffer * buf);
  * A consumer waiting is then left asleep until IVTV_QUEUE_BATCH buffers or
  * a quarter of max-bytes or max-time are queued; its wait lasts at most
  * IVTV_QUEUE_BATCH_WAIT_US (the producer may block after all), and it
- * waits without a limit again once one ran out.  @more FALSE: as push. */
+ * waits without a limit again once one ran out.  @more FALSE: as push.
+ * *@after (may be NULL): what the push found, told under its lock (the
+ * producer needs no other call a buffer). */
 IvtvQueueResult ivtv_queue_push_more (IvtvQueue * q, GstBuffer * buf,
-    gboolean more);
+    gboolean more, IvtvQueuePushed * after);
 /* Producer: the stream ends with @flow (not GST_FLOW_OK), returned by pop
  * after the queued buffers; later pushes are refused. */
 void ivtv_queue_push_flow (IvtvQueue * q, GstFlowReturn flow);

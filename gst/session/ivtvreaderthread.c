@@ -17,11 +17,6 @@
 
 #define GST_CAT_DEFAULT ivtvsrc_debug
 
-/* Buffers waiting, create() not waiting for one, and none taken for this
- * long: downstream is behind (not just being woken), a streaming path
- * copies frames out (see produce). */
-#define BEHIND_US (100 * G_TIME_SPAN_MILLISECOND)
-
 /* Frame gaps closer together than this go into one warning. */
 #define GAP_WARN_INTERVAL (10 * GST_SECOND)
 
@@ -45,16 +40,30 @@ struct _IvtvReaderThread
   IvtvReaderProduce produce;
   gpointer data;
   gboolean frames;
-  /* an MPEG byte stream's own clock: what the driver dropped (reader
-   * thread only; NULL for other streams) */
+  /* an MPEG byte stream's own clock: what the driver dropped (turn;
+   * NULL for other streams) */
   IvtvStreamClock *clock;
   gint clock_restart;           /* atomic: forget the clock at the next
                                  * buffer (an encoder resumed) */
   guint64 clock_bytes;          /* found, not yet warned about */
   GstClockTime clock_at, clock_dur, last_clock_warn;
   gint64 pace_us;               /* byte streams: the least time between reads */
-  gint64 max_buffers;           /* the limits' (reader thread only) */
-  gint64 queued;                /* buffers queued (reader thread only) */
+  gint64 max_buffers;           /* the limits' (turn) */
+  gint64 queued;                /* buffers queued (turn) */
+
+  /* turn — one read and what follows it (a step: produce, stamps, gaps,
+   * the stream clock, the push), by the reader thread or by create()
+   * (direct_step); held for the step alone.  Every field marked (turn) is
+   * read and written under it.  Taken under it: r->lock (pace), the
+   * element's object lock, the queue's, the stats' and the session's
+   * (produce); never taken under any of those. */
+  GMutex turn;
+  gboolean done;                /* (turn) the final flow is queued */
+  gboolean behind;              /* (turn) the last push found the consumer
+                                 * behind: produce copies frames out */
+  gint64 pace_until;            /* (turn) after a small read, no read
+                                 * before this (monotonic us), or 0 */
+  gint direct;                  /* atomic: create() is in a direct step */
 
   GThread *thread;
   GMutex lock;                  /* the flags below.  Taken under it, one at
@@ -70,7 +79,7 @@ struct _IvtvReaderThread
   GstClockID tick_id;
   IvtvStatsTick *tick;
 
-  /* reader thread only */
+  /* (turn) */
   GstClockTime first_pts;
   GstClockTime last_clock_pts;  /* the last PTS taken from the clock */
   guint64 next_offset;          /* frames: the offset expected next */
@@ -298,7 +307,7 @@ static GstBuffer *
 check_stream_clock (IvtvReaderThread * r, GstBuffer * buf)
 {
   const IvtvStreamLoss *losses = NULL;
-  GstClockTime now = monotonic ();
+  GstClockTime now;
   GstMapInfo map;
   guint n = 0, i;
 
@@ -322,6 +331,7 @@ check_stream_clock (IvtvReaderThread * r, GstBuffer * buf)
   }
   buf = gst_buffer_make_writable (buf);
   GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_DISCONT);
+  now = monotonic ();
   if (!GST_CLOCK_TIME_IS_VALID (r->last_clock_warn)
       || now >= r->last_clock_warn + GAP_WARN_INTERVAL) {
     warn_clock (r);
@@ -332,9 +342,11 @@ check_stream_clock (IvtvReaderThread * r, GstBuffer * buf)
 
 /* ---- the thread ---- */
 
-/* The running time now: when a buffer without a PTS was read. */
+/* The running time now: when a buffer without a PTS was read; *@playing:
+ * the element is going to PLAYING (is_playing, told under the same lock:
+ * one take of the element's lock a buffer). */
 static GstClockTime
-running_time_now (GstElement * element)
+running_time_now (GstElement * element, gboolean * playing)
 {
   GstClock *clock;
   GstClockTime base, now;
@@ -344,6 +356,7 @@ running_time_now (GstElement * element)
   if (clock)
     gst_object_ref (clock);
   base = element->base_time;
+  *playing = GST_STATE_TARGET (element) == GST_STATE_PLAYING;
   GST_OBJECT_UNLOCK (element);
   if (clock == NULL)
     return GST_CLOCK_TIME_NONE;
@@ -352,20 +365,21 @@ running_time_now (GstElement * element)
   return now > base ? now - base : 0;
 }
 
-static gboolean is_playing (GstElement * element);
-
 /* @more: the card has more data now (produce's hint): the consumer may
- * sleep on (ivtv_queue_push_more). */
+ * sleep on (ivtv_queue_push_more).  *@after: what the push found.
+ * (turn) */
 static void
-take_buffer (IvtvReaderThread * r, GstBuffer * buf, gboolean more)
+take_buffer (IvtvReaderThread * r, GstBuffer * buf, gboolean more,
+    IvtvQueuePushed * after)
 {
   if (!GST_BUFFER_PTS_IS_VALID (buf)) {
-    GstClockTime now = running_time_now (r->element);
+    gboolean playing;
+    GstClockTime now = running_time_now (r->element, &playing);
 
     /* read while PAUSED (read_paused): the running time stands still
      * there, and goes on from there in PLAYING; a buffer stamped with the
      * clock's time meanwhile would lie ahead of every later one */
-    if (!is_playing (r->element) && GST_CLOCK_TIME_IS_VALID (r->last_clock_pts)
+    if (!playing && GST_CLOCK_TIME_IS_VALID (r->last_clock_pts)
         && (!GST_CLOCK_TIME_IS_VALID (now) || now > r->last_clock_pts))
       now = r->last_clock_pts;
     r->last_clock_pts = now;
@@ -383,7 +397,7 @@ take_buffer (IvtvReaderThread * r, GstBuffer * buf, gboolean more)
   ivtv_stats_add_read (r->stats, gst_buffer_get_size (buf), monotonic ());
   check_gap (r, buf);
   buf = check_stream_clock (r, buf);
-  if (ivtv_queue_push_more (r->queue, buf, more) == IVTV_QUEUE_OK)
+  if (ivtv_queue_push_more (r->queue, buf, more, after) == IVTV_QUEUE_OK)
     r->queued++;
 }
 
@@ -429,19 +443,101 @@ wait_not_flushing (IvtvReaderThread * r, gboolean after_flushing_flow)
  * thread and of create() per pace_us instead of per DMA transfer.  Only
  * when the card is caught up: a big read, or more data waiting (a backlog,
  * a card that is not paced), goes on at once.  Stop, flushing and EOS end
- * the wait. */
+ * the wait (FALSE: read nothing now).  (turn) */
 #define PACE_BIG_READ IVTV_READER_BIG_READ
 
-static void
-pace (IvtvReaderThread * r, gint64 read_start, gsize size, gboolean more)
+static gboolean
+pace_wait (IvtvReaderThread * r)
 {
-  gint64 until = read_start + r->pace_us;
+  gboolean go_on;
 
-  if (r->pace_us <= 0 || size >= PACE_BIG_READ || more)
-    return;
+  if (r->pace_until == 0 || g_get_monotonic_time () >= r->pace_until)
+    return TRUE;
   g_mutex_lock (&r->lock);
   while (!r->stopping && !r->flushing && !r->ending
-      && g_cond_wait_until (&r->cond, &r->lock, until));
+      && g_cond_wait_until (&r->cond, &r->lock, r->pace_until));
+  go_on = !r->stopping && !r->flushing && !r->ending;
+  g_mutex_unlock (&r->lock);
+  return go_on;
+}
+
+/* One read and what follows it, by whoever holds the turn.  *@caught_up:
+ * the buffer read went to a consumer waiting for it.  FALSE when the
+ * stream ended (its final flow queued: nobody reads more).  (turn) */
+static gboolean
+reader_step (IvtvReaderThread * r, GstFlowReturn * ret, gboolean * caught_up)
+{
+  IvtvQueuePushed after = { FALSE, FALSE };
+  GstBuffer *buf = NULL;
+  gboolean more = FALSE;
+  IvtvError *error = NULL;
+  gint64 t0 = g_get_monotonic_time ();
+
+  *ret = r->produce (r->data, r->behind, &buf, &more, &error);
+  if (*ret == GST_FLOW_OK) {
+    gsize size = gst_buffer_get_size (buf);
+
+    take_buffer (r, buf, more, &after);
+    r->behind = after.behind;
+    *caught_up = after.caught_up;
+    r->pace_until = r->pace_us > 0 && size < PACE_BIG_READ && !more ?
+        t0 + r->pace_us : 0;
+    if (r->max_buffers > 0 && r->queued >= r->max_buffers) {
+      /* num-buffers: the recording ends after these (issue 28 item 8) */
+      GST_DEBUG_OBJECT (r->element, "%" G_GINT64_FORMAT " buffers queued: "
+          "reading no more", r->queued);
+      ivtv_queue_push_flow (r->queue, GST_FLOW_EOS);
+      r->done = TRUE;
+    }
+  } else if (*ret != GST_FLOW_FLUSHING) {
+    GST_DEBUG_OBJECT (r->element, "the reader ends: %s",
+        gst_flow_get_name (*ret));
+    /* the error after the buffers read before it */
+    ivtv_queue_push_flow_full (r->queue, *ret, error,
+        (GDestroyNotify) ivtv_error_free);
+    error = NULL;
+    r->done = TRUE;
+  }
+  ivtv_error_free (error);      /* (none: FLUSHING carries none) */
+  return !r->done;
+}
+
+/* ---- whose turn: create() reads while it keeps up ----
+ *
+ * create() finding the queue empty reads the card itself (direct_step):
+ * the buffer goes through the queue on its own thread, no other thread
+ * woken, no cache line moving between cores (issue 26: the hand-off near
+ * filesrc's floor).  The reader thread watches (a nap of AWAY_US at a
+ * time): when create() is neither in a direct step nor back from
+ * downstream within AWAY_US, or waits in pop (it could not read itself),
+ * the thread takes the turn and reads into the queue as before, so that
+ * a downstream that stalls loses nothing (the driver's own buffers cover
+ * twice AWAY_US at most: ivtv's hold seconds, a streaming driver's 4 or
+ * more frames 133 ms).  A push that finds create() waiting for that very
+ * buffer (caught up) hands the turn back: the thread naps. */
+#define AWAY_US (20 * G_TIME_SPAN_MILLISECOND)
+
+/* Is create() reading for itself, or back from downstream lately? */
+static gboolean
+consumer_reads (IvtvReaderThread * r)
+{
+  IvtvQueueLevel level;
+
+  if (g_atomic_int_get (&r->direct))
+    return TRUE;
+  ivtv_queue_get_level (r->queue, &level);
+  return !level.consumer_waiting
+      && g_get_monotonic_time () - level.consumer_returned_us < AWAY_US;
+}
+
+/* The reader thread sleeps @us, or until stop, flushing, EOS or a
+ * change of the paused reading. */
+static void
+nap (IvtvReaderThread * r, gint64 us)
+{
+  g_mutex_lock (&r->lock);
+  if (!r->stopping && !r->flushing && !r->ending)
+    g_cond_wait_until (&r->cond, &r->lock, g_get_monotonic_time () + us);
   g_mutex_unlock (&r->lock);
 }
 
@@ -450,46 +546,53 @@ reader_loop (gpointer data)
 {
   IvtvReaderThread *r = data;
   GstFlowReturn ret = GST_FLOW_OK;
+  gboolean go_on = TRUE, caught_up;
 
-  while (wait_not_flushing (r, ret == GST_FLOW_FLUSHING)) {
-    IvtvQueueLevel level;
-    GstBuffer *buf = NULL;
-    gboolean behind, more = FALSE;
-    IvtvError *error = NULL;
-    gint64 t0;
-
-    ivtv_queue_get_level (r->queue, &level);
-    behind = level.buffers > 0 && !level.consumer_waiting
-        && g_get_monotonic_time () - level.consumer_returned_us > BEHIND_US;
-    /* a V4L2 buffer queued now would be out of the driver until
-     * downstream catches up */
-    t0 = g_get_monotonic_time ();
-    ret = r->produce (r->data, behind, &buf, &more, &error);
-    if (ret == GST_FLOW_OK) {
-      gsize size = gst_buffer_get_size (buf);
-
-      take_buffer (r, buf, more);
-      if (r->max_buffers > 0 && r->queued >= r->max_buffers) {
-        /* num-buffers: the recording ends after these (issue 28 item 8) */
-        GST_DEBUG_OBJECT (r->element, "%" G_GINT64_FORMAT " buffers queued: "
-            "reading no more", r->queued);
-        ivtv_queue_push_flow (r->queue, GST_FLOW_EOS);
-        break;
-      }
-      pace (r, t0, size, more);
-    } else if (ret != GST_FLOW_FLUSHING) {
-      GST_DEBUG_OBJECT (r->element, "the reader ends: %s",
-          gst_flow_get_name (ret));
-      /* the error after the buffers read before it */
-      ivtv_queue_push_flow_full (r->queue, ret, error,
-          (GDestroyNotify) ivtv_error_free);
-      break;
+  while (go_on && wait_not_flushing (r, ret == GST_FLOW_FLUSHING)) {
+    ret = GST_FLOW_OK;
+    if (consumer_reads (r)) {
+      nap (r, AWAY_US);
+      continue;
     }
-    ivtv_error_free (error);    /* (none: FLUSHING carries none) */
+    caught_up = FALSE;
+    g_mutex_lock (&r->turn);
+    go_on = !r->done && (!pace_wait (r) || reader_step (r, &ret, &caught_up));
+    g_mutex_unlock (&r->turn);
+    if (go_on && caught_up)
+      nap (r, AWAY_US);         /* create() reads on itself */
   }
+  g_mutex_lock (&r->turn);
   warn_gaps (r);
   warn_clock (r);
+  g_mutex_unlock (&r->turn);
   return NULL;
+}
+
+/* create(), the queue empty: read one buffer into it on this thread,
+ * unless the reader thread is reading (its buffer comes through the
+ * queue), the stream ended, or create() should not read now (flushing,
+ * EOS asked for, stop, paused: the reader thread's rules). */
+static void
+direct_step (IvtvReaderThread * r)
+{
+  IvtvQueueLevel level;
+  GstFlowReturn ret;
+  gboolean may, caught_up;
+
+  ivtv_queue_get_level (r->queue, &level);
+  if (level.buffers > 0 || !g_mutex_trylock (&r->turn))
+    return;
+  g_mutex_lock (&r->lock);
+  may = !r->done && !r->flushing && !r->stopping && !r->ending
+      && (r->read_paused || is_playing (r->element));
+  g_mutex_unlock (&r->lock);
+  if (may) {
+    g_atomic_int_set (&r->direct, 1);
+    if (pace_wait (r))
+      reader_step (r, &ret, &caught_up);
+    g_atomic_int_set (&r->direct, 0);
+  }
+  g_mutex_unlock (&r->turn);
 }
 
 IvtvReaderThread *
@@ -519,6 +622,7 @@ ivtv_reader_thread_start (GstElement * element,
   r->last_clock_pts = GST_CLOCK_TIME_NONE;
   r->last_gap_warn = GST_CLOCK_TIME_NONE;
   g_mutex_init (&r->lock);
+  g_mutex_init (&r->turn);
   g_cond_init (&r->cond);
   r->sysclock = gst_system_clock_obtain ();
   start_ticks (r, limits->stats_interval);
@@ -549,6 +653,7 @@ ivtv_reader_thread_stop (IvtvReaderThread * r)
     ivtv_stream_clock_free (r->clock);
   gst_object_unref (r->sysclock);
   g_cond_clear (&r->cond);
+  g_mutex_clear (&r->turn);
   g_mutex_clear (&r->lock);
   g_free (r);
 }
@@ -561,6 +666,7 @@ ivtv_reader_thread_pop (IvtvReaderThread * r, GstBuffer ** buf,
 
   /* no lock of ours per buffer: the queue keeps when pop last returned
    * and whether it waits (the reader's `behind`) */
+  direct_step (r);
   ret = ivtv_queue_pop_full (r->queue, buf, (gpointer *) error);
   /* the final stats before the end: EOS, or the error the element posts
    * next (issue 28 item 12: error paths had none until stop) */

@@ -3,6 +3,15 @@
  * reading the card whatever downstream does, and feeds the bounded capture
  * queue (ivtvqueue.h) that the element's create() takes from.
  *
+ * Whose turn it is to read: while create() keeps up, pop reads one
+ * buffer itself when it finds the queue empty (a direct step: the same
+ * code, on the streaming thread, through the queue, with no other thread
+ * woken); the thread takes over when create() has been away downstream
+ * for 20 ms (or waits in pop, unable to read), and hands the turn back
+ * when a buffer it read finds create() waiting for it.  One read and what
+ * follows it (a step) is done under the turn's lock, by one thread at a
+ * time.  Below, "the thread" is whichever holds the turn.
+ *
  * It asks a produce function (the session's: the path's next buffer, with
  * the reconnect loop) for buffers, stamps each with the running time at
  * which it was read (unless the path gave a PTS: the capture time of a

@@ -164,6 +164,27 @@ ps_resolve (IvtvStreamClock * sc, gint64 lead_change)
   emit (sc, sc->pending_pos, sc->pending_elapsed, bytes, lost);
 }
 
+/* The SCR's advance @d (ticks) less what @bytes take at the mux rate
+ * (bytes * 27e6 / (mux_rate * 50) = bytes * 540000 / mux_rate ticks), or
+ * 0 when that is within PS_SLACK_TICKS.  Every pack asks: the common
+ * answer (within the slack) is found by two products, without the
+ * division; the values are held under 2^40 so that they cannot overflow
+ * (a pack is a few KiB after the last; an advance beyond 2^40 ticks, 11
+ * hours, or that many bytes, is computed the long way). */
+static gint64
+ps_unexplained (guint64 bytes, gint64 d, guint32 mux_rate)
+{
+  const guint64 lim = G_GUINT64_CONSTANT (1) << 40;
+
+  if (d <= PS_SLACK_TICKS)
+    return 0;
+  if (bytes < lim && (guint64) d < lim
+      && (guint64) (d - PS_SLACK_TICKS) * mux_rate <= bytes * 540000)
+    return 0;                   /* bytes * 540000 / mux_rate >= d - slack */
+  d -= (gint64) (bytes * 27000000.0 / (mux_rate * 50.0));
+  return d > PS_SLACK_TICKS ? d : 0;
+}
+
 static void
 ps_pack (IvtvStreamClock * sc, guint64 scr, guint32 mux_rate)
 {
@@ -171,8 +192,8 @@ ps_pack (IvtvStreamClock * sc, guint64 scr, guint32 mux_rate)
   gint64 d = clock_advance (sc, scr, sc->hdr_pos), unexplained;
 
   if (d >= 0 && sc->mux_rate > 0) {
-    unexplained = d - (gint64) (bytes * 27000000.0 / (sc->mux_rate * 50.0));
-    if (unexplained > PS_SLACK_TICKS) {
+    unexplained = ps_unexplained (bytes, d, sc->mux_rate);
+    if (unexplained > 0) {
       if (!sc->pending) {
         sc->pending = TRUE;
         sc->pending_j = 0;

@@ -179,6 +179,16 @@ struct emu_profile
                                  * 0: the control chooses */
   bool no_encoder_cmd;          /* MPEG engine: no VIDIOC_(TRY_)ENCODER_CMD
                                  * (ENOTTY): pvrusb2 */
+  uint32_t read_unit;           /* MPEG engine: bytes become readable in
+                                 * units of this many (a USB driver's
+                                 * buffer: its bulk URB completes whole);
+                                 * 0: 8 KiB steps */
+  bool read_partial;            /* MPEG engine: a blocking read() returns
+                                 * what is ready once there is any, not a
+                                 * full buffer (pvrusb2) */
+  bool close_counts_unread;     /* MPEG engine: the reader's close frees
+                                 * what the driver holds; counted in
+                                 * <rundir>/unread-videoN (mpeg.c) */
   const struct emu_engine *engine;
   /* the card's VBI node, /dev/vbiN beside /dev/videoN, sharing this node's
    * state (vbi.c); NULL: none */

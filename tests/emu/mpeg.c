@@ -2,7 +2,8 @@
 /* mpeg.c - the I/O engine of an ivtv-like MPEG encoder node: read() only.
  * The first read() or POLLIN poll() starts the encoder (one owner per
  * device: a second reader gets EBUSY), bytes come paced at the bitrate
- * control in 8 KiB steps into the driver's finite queue (mpeg-queue.c: 4 MB
+ * control in 8 KiB steps (a profile's read_unit: pvrusb2's 16 KiB
+ * buffers) into the driver's finite queue (mpeg-queue.c: 4 MB
  * of 32 KiB buffers as ivtv; when it is full the newest full buffers are
  * dropped and counted in <rundir>/discarded-videoN), which read() drains
  * (no pacing and no queue limit with --fault fast; a blocking read()
@@ -16,7 +17,9 @@
  * STOP_AT_GOP_END at the end of the clip the encoder is making = a GOP
  * boundary, after the queue's backlog) ends the stream: read() returns 0
  * once and V4L2_EVENT_EOS is queued; a backlog left unread at close after
- * a stop is counted with the queue's drops. */
+ * a stop is counted with the queue's drops.  A card without ENCODER_CMD
+ * whose close frees what its driver holds (pvrusb2, close_counts_unread)
+ * writes those bytes to <rundir>/unread-videoN (account_unread). */
 #include "emu.h"
 #include "mpeg-queue.h"
 #include "payload.h"
@@ -130,6 +133,64 @@ account_loss (struct emu_file *f, uint64_t lost)
   emu_real ()->close (fd);
 }
 
+/* the step in which bytes become readable: the profile's read_unit (a
+ * USB driver's buffer), else CHUNK */
+static uint64_t
+read_unit (const struct emu_device *dev)
+{
+  return dev->prof->read_unit ? dev->prof->read_unit : CHUNK;
+}
+
+/* When stream offset @o became (or becomes) readable: the end of the
+ * pacing step holding it; 0 when it predates the pacing origin (a rate
+ * change: unknown, the earliest). */
+static int64_t
+ready_ns (const struct emu_file *f, uint64_t o)
+{
+  const struct mpeg_priv *p = f->priv;
+  uint64_t unit = read_unit (f->dev), steps;
+
+  if (o < p->base || p->rate == 0)
+    return 0;
+  steps = (o - p->base) / unit + 1;
+  return p->t0 + (int64_t) ((double) steps * unit * 1e9 / p->rate);
+}
+
+/* lock held: the reader closes its stream (no_encoder_cmd cards: the stop)
+ * with @held bytes from stream offset @first unread; the driver frees them
+ * (pvrusb2-v4l2.c pvr2_v4l2_release -> pvrusb2-ioread.c
+ * pvr2_ioread_destroy).  <rundir>/unread-videoN gets "HELD READY_NS READ":
+ * the bytes, the CLOCK_MONOTONIC ns at which the first of them became
+ * readable (0: none held) and the bytes the reader took. */
+static void
+account_unread (struct emu_file *f, uint64_t held_bytes, uint64_t first)
+{
+  struct mpeg_priv *p = f->priv;
+  const char *rundir = getenv ("IVTV_EMU_RUNDIR");
+  const char *node = strrchr (f->dev->path, '/');
+  int64_t at = held_bytes ? ready_ns (f, first) : 0;
+  char path[1024], text[96];
+  int fd, len;
+
+  emu_debug ("%s: closed with %llu bytes unread (readable since %lld ns), "
+      "%llu read", f->dev->path, (unsigned long long) held_bytes,
+      (long long) at, (unsigned long long) p->pos);
+  if (!rundir || !*rundir)
+    return;
+  snprintf (path, sizeof (path), "%s/unread-%s", rundir,
+      node ? node + 1 : f->dev->path);
+  len = snprintf (text, sizeof (text), "%llu %lld %llu\n",
+      (unsigned long long) held_bytes, (long long) at,
+      (unsigned long long) p->pos);
+  fd = emu_real ()->open (path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+      0644);
+  if (fd < 0)
+    return;
+  if (emu_real ()->write (fd, text, len) != len)
+    emu_debug ("%s: cannot write %s", f->dev->path, path);
+  emu_real ()->close (fd);
+}
+
 static int
 mpeg_open (struct emu_file *f)
 {
@@ -164,6 +225,16 @@ mpeg_close (struct emu_file *f)
     available (f, emu_now_ns (), &next, &eos);
     if (!p->ended && held (p) > 0)
       account_loss (f, held (p));
+  }
+  /* a card without a stop (pvrusb2): the close is the stop, and what the
+   * driver holds then is freed unread */
+  if (emu_owner_is (f) && p->started && !p->ended
+      && f->dev->prof->close_counts_unread
+      && !emu_fault_on (f->dev, EMU_FAULT_FAST)) {
+    available (f, emu_now_ns (), &next, &eos);
+    if (!p->ended)
+      account_unread (f, held (p), p->q.n && p->q.seg[0].start > p->pos ?
+          p->q.seg[0].start : p->pos);
   }
   if (emu_owner_is (f)) {
     emu_owner_release (f);
@@ -396,9 +467,9 @@ available (struct emu_file *f, int64_t now, int64_t *next_ns, bool *eos)
 
     follow_rate (f, now);
     dt = now > p->t0 ? now - p->t0 : 0;
-    steps = (uint64_t) (dt * (double) p->rate / 1e9) / CHUNK;
-    allowed = p->base + steps * CHUNK;
-    *next_ns = p->t0 + (int64_t) ((steps + 1) * CHUNK * 1e9 / p->rate);
+    steps = (uint64_t) (dt * (double) p->rate / 1e9) / read_unit (f->dev);
+    allowed = p->base + steps * read_unit (f->dev);
+    *next_ns = ready_ns (f, allowed);
   }
   if (allowed > p->stop_at)
     allowed = p->stop_at;
@@ -455,8 +526,9 @@ copy_out (struct emu_file *f, unsigned char *buf, uint64_t n)
 
 /* read() as ivtv_read(): a blocking read fills the whole buffer (it waits
  * for the encoder's next buffers), returning less only at the end of the
- * stream, on a signal, or where a fault cuts the stream; a non-blocking
- * read returns what is there, or EAGAIN. */
+ * stream, on a signal, or where a fault cuts the stream (read_partial, as
+ * pvrusb2-v4l2.c pvr2_v4l2_read: it waits only while nothing is ready); a
+ * non-blocking read returns what is there, or EAGAIN. */
 static ssize_t
 mpeg_read (struct emu_file *f, void *buf, size_t n)
 {
@@ -510,8 +582,10 @@ mpeg_read (struct emu_file *f, void *buf, size_t n)
         return done ? (ssize_t) done : r;
       emu_fault_io_done (f, allowed);
       done += allowed;
-      /* full, non-blocking, or cut short by a fault: return now */
-      if (done == n || emu_nonblock (f) || allowed < avail)
+      /* full, non-blocking, cut short by a fault, or a driver whose
+       * read() returns what it has (read_partial): return now */
+      if (done == n || emu_nonblock (f) || allowed < avail
+          || f->dev->prof->read_partial)
         return (ssize_t) done;
       continue;
     }

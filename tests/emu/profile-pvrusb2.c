@@ -19,6 +19,23 @@
  *    no vidioc_encoder_cmd / vidioc_try_encoder_cmd: ENCODER_CMD is
  *    ENOTTY (the encoder stops when the last reader closes,
  *    pvr2_v4l2_release -> pvr2_hdw_set_streaming).
+ *  - the reader's buffers: pvrusb2-ioread.c pvr2_ioread_setup gives the
+ *    stream BUFFER_COUNT 32 buffers of BUFFER_SIZE 16 KiB, each filled by
+ *    one bulk URB (pvrusb2-io.c pvr2_buffer_queue: usb_fill_bulk_urb of
+ *    the buffer's whole size), ready for read() only when it completes
+ *    (buffer_complete; the FX2 sends full 512-byte packets): the stream
+ *    becomes readable 16 KiB at a time (read_unit);
+ *  - read() takes every ready buffer up to its size (pvrusb2-ioread.c
+ *    pvr2_ioread_read), O_NONBLOCK gives EAGAIN when none is ready
+ *    (pvrusb2-v4l2.c pvr2_v4l2_read, pvr2_ioread_avail); a blocking read()
+ *    waits only while none is ready (pvr2_v4l2_read loops on -EAGAIN
+ *    alone) and returns what it copied, not a full buffer as ivtv_read()
+ *    (read_partial);
+ *  - the close throws away what the driver holds: pvr2_v4l2_release
+ *    stops streaming (pvrusb2-hdw.c pvr2_hdw_set_streaming) and frees
+ *    the buffers with their data (pvr2_ioread_destroy -> pvr2_ioread_setup
+ *    (cp, NULL) -> pvr2_ioread_stop, pvr2_stream_kill); the emulator
+ *    counts those bytes in <rundir>/unread-videoN (close_counts_unread);
  *  - pvrusb2-hdw.c: the encoder is cx2341x, so the codec controls are
  *    those of the ivtv cards (profile-pvr.h).
  *  - every input has V4L2_IN_CAP_STD: the v4l2-ioctl.c core sets it when
@@ -58,5 +75,8 @@ const struct emu_profile emu_profile_pvrusb2 = {
       },
   .events = 0,
   .no_encoder_cmd = true,
+  .read_unit = 16384,
+  .read_partial = true,
+  .close_counts_unread = true,
   .engine = &emu_engine_mpeg,
 };

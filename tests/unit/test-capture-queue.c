@@ -437,9 +437,13 @@ GST_START_TEST (test_batch_never_strands_a_buffer)
   TwoPops p = { ivtv_queue_new (0, 0), {0, 0}, GST_FLOW_OK, 0 };
   GThread *th = g_thread_new ("popper", two_pops_thread, &p);
   gint64 end;
+  IvtvQueuePushed after = { FALSE, FALSE };
 
   fail_unless (consumer_waits (p.q));
-  ivtv_queue_push_more (p.q, make_buf (10, 1, 0, 0), TRUE);
+  ivtv_queue_push_more (p.q, make_buf (10, 1, 0, 0), TRUE, &after);
+  /* the consumer waits for this very buffer: the producer may let it
+   * read for itself (the reader thread's turn, issue 26) */
+  fail_unless (after.caught_up, "a consumer waits: not caught up");
   /* the first pop returns, the second waits (with a limit now) */
   end = g_get_monotonic_time () + 5 * G_TIME_SPAN_SECOND;
   for (;;) {
@@ -451,7 +455,7 @@ GST_START_TEST (test_batch_never_strands_a_buffer)
     fail_if (g_get_monotonic_time () > end, "the first pop never returned");
     g_usleep (G_TIME_SPAN_MILLISECOND);
   }
-  ivtv_queue_push_more (p.q, make_buf (10, 2, 0, 0), TRUE);
+  ivtv_queue_push_more (p.q, make_buf (10, 2, 0, 0), TRUE, NULL);
   /* nothing follows: no push, no flow */
   end = g_get_monotonic_time () + 5 * G_TIME_SPAN_SECOND;
   while (!g_atomic_int_get (&p.done) && g_get_monotonic_time () < end)
@@ -463,6 +467,40 @@ GST_START_TEST (test_batch_never_strands_a_buffer)
   fail_unless_equals_int (p.tags[0], 1);
   fail_unless_equals_int (p.tags[1], 2);
   ivtv_queue_free (p.q);
+}
+
+GST_END_TEST;
+
+/* The push tells the producer when its consumer is behind: buffers wait,
+ * the consumer is not waiting for one and took none for
+ * IVTV_QUEUE_BEHIND_US (the reader then copies frames out of a streaming
+ * driver's buffers); a pop, or a consumer waiting, ends it. */
+GST_START_TEST (test_push_tells_consumer_behind)
+{
+  IvtvQueue *q = ivtv_queue_new (0, 0);
+  GstBuffer *b = NULL;
+  IvtvQueuePushed after = { FALSE, TRUE };
+  gint64 t0;
+
+  /* nothing queued before: the consumer has nothing to be behind on */
+  g_usleep (IVTV_QUEUE_BEHIND_US + 50 * G_TIME_SPAN_MILLISECOND);
+  ivtv_queue_push_more (q, make_buf (10, 1, 0, 0), FALSE, &after);
+  fail_unless (after.behind,
+      "a buffer waits, no pop for 150 ms: not behind");
+  fail_if (after.caught_up, "caught up without a consumer waiting");
+  t0 = g_get_monotonic_time ();
+  fail_unless_equals_int (ivtv_queue_pop (q, &b), GST_FLOW_OK);
+  gst_buffer_unref (b);
+  ivtv_queue_push_more (q, make_buf (10, 2, 0, 0), FALSE, &after);
+  /* (a pause of the whole machine of 100 ms between the pop and the
+   * push would make it behind, rightly: asserted only without one) */
+  if (g_get_monotonic_time () - t0 < IVTV_QUEUE_BEHIND_US)
+    fail_if (after.behind, "behind right after a pop");
+  g_usleep (IVTV_QUEUE_BEHIND_US + 50 * G_TIME_SPAN_MILLISECOND);
+  ivtv_queue_push_more (q, make_buf (10, 3, 0, 0), FALSE, &after);
+  fail_unless (after.behind,
+      "two buffers wait, no pop for 150 ms: not behind");
+  ivtv_queue_free (q);
 }
 
 GST_END_TEST;
@@ -488,7 +526,7 @@ produce (gpointer data)
     p->pushed += size;
     /* a backlog now and then (batched wake-ups), caught up otherwise */
     ivtv_queue_push_more (p->q, make_buf (size, i, i * GST_MSECOND,
-            GST_MSECOND), (i / 64) % 2 == 0 && i % 64 != 63);
+            GST_MSECOND), (i / 64) % 2 == 0 && i % 64 != 63, NULL);
   }
   ivtv_queue_push_flow (p->q, GST_FLOW_EOS);
   return NULL;
@@ -552,6 +590,7 @@ capture_queue_suite (void)
   tcase_add_test (tc, test_flow_after_data);
   tcase_add_test (tc, test_concurrency_all_bytes_accounted);
   tcase_add_test (tc, test_batch_never_strands_a_buffer);
+  tcase_add_test (tc, test_push_tells_consumer_behind);
   return s;
 }
 

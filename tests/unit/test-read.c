@@ -4,7 +4,8 @@
  * retried, EIO retried then an error (an unplug when QUERYCAP fails too),
  * ENODEV/EBUSY errors that say what happened, flushing returns at once;
  * the stall watchdog's timeout counts from when it was set
- * (gst/paths/ivtvpath.c). */
+ * (gst/paths/ivtvpath.c); after a refused encoder stop (pvrusb2) the
+ * drain reads what the driver holds without waiting, then EOS. */
 #include <gst/check/gstcheck.h>
 #include <errno.h>
 #include <string.h>
@@ -259,6 +260,114 @@ GST_START_TEST (test_read_flushing)
 
 GST_END_TEST;
 
+/* ---- EOS on a card without an encoder stop (pvrusb2): the held drain ---- */
+
+static IvtvStopResult
+stop_refused (gpointer data)
+{
+  (void) data;
+  return IVTV_STOP_REFUSED;     /* ENOTTY: pvrusb2-v4l2.c pvr2_ioctl_ops */
+}
+
+/* After the refused stop, drain(): read what the driver holds, without
+ * waiting, and EOS when a read comes back short (pvrusb2-ioread.c
+ * pvr2_ioread_read took every ready buffer) or EAGAIN; the stream still
+ * runs, so nothing after that is read. */
+static void
+held_drain (ReadFixture * f, gint64 max_us)
+{
+  fail_unless_equals_int (ivtv_read_stop_encoder (&f->r, stop_refused, NULL),
+      IVTV_STOP_REFUSED);
+  ivtv_read_drain (&f->r, max_us);
+}
+
+static void
+expect_read (ReadFixture * f, gsize size)
+{
+  GstBuffer *b = NULL;
+
+  fail_unless_equals_int (read_create (f, &b), GST_FLOW_OK);
+  fail_unless_equals_int (gst_buffer_get_size (b), size);
+  gst_buffer_unref (b);
+}
+
+GST_START_TEST (test_read_held_drain_until_short)
+{
+  static const gssize s[] = { 10, 4096, 4096, 100, 4096 };
+  ReadFixture f;
+  GstBuffer *b = NULL;
+
+  read_setup (&f, s, 4096);
+  f.r.nonblocking = TRUE;       /* O_NONBLOCK: read without a poll */
+  expect_read (&f, 10);
+  held_drain (&f, 10 * G_USEC_PER_SEC);
+  expect_read (&f, 4096);
+  expect_read (&f, 4096);
+  expect_read (&f, 100);        /* short: all it held */
+  fail_unless_equals_int (read_create (&f, &b), GST_FLOW_EOS);
+  fail_unless_equals_int (script_pos, 4);       /* the next never read */
+  fail_unless (read_teardown (&f) == NULL);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_read_held_drain_until_eagain)
+{
+  static const gssize s[] = { 4096, -EAGAIN, 4096 };
+  ReadFixture f;
+  GstBuffer *b = NULL;
+
+  read_setup (&f, s, 4096);
+  f.r.nonblocking = TRUE;
+  held_drain (&f, 10 * G_USEC_PER_SEC);
+  expect_read (&f, 4096);
+  fail_unless_equals_int (read_create (&f, &b), GST_FLOW_EOS);
+  fail_unless_equals_int (script_pos, 2);
+  fail_unless (read_teardown (&f) == NULL);
+}
+
+GST_END_TEST;
+
+/* The deadline passed before the reader got there: one read is still made
+ * (it cannot wait), then EOS. */
+GST_START_TEST (test_read_held_drain_one_read_past_deadline)
+{
+  static const gssize s[] = { 4096, 4096 };
+  ReadFixture f;
+  GstBuffer *b = NULL;
+
+  read_setup (&f, s, 4096);
+  f.r.nonblocking = TRUE;
+  held_drain (&f, 0);
+  expect_read (&f, 4096);
+  fail_unless_equals_int (read_create (&f, &b), GST_FLOW_EOS);
+  fail_unless_equals_int (script_pos, 1);
+  fail_unless (read_teardown (&f) == NULL);
+}
+
+GST_END_TEST;
+
+/* A blocking fd is asked poll() with no timeout first: nothing ready is
+ * EOS, not a read() that would wait for the running stream's next data. */
+GST_START_TEST (test_read_held_drain_blocking_fd_polls)
+{
+  static const gssize s[] = { 10, 4096 };
+  ReadFixture f;
+  GstBuffer *b = NULL;
+  gchar c;
+
+  read_setup (&f, s, 4096);
+  fail_if (f.r.nonblocking);    /* the fixture's pipe */
+  expect_read (&f, 10);
+  fail_unless (read (f.pfd[0], &c, 1) == 1);    /* not readable any more */
+  held_drain (&f, 10 * G_USEC_PER_SEC);
+  fail_unless_equals_int (read_create (&f, &b), GST_FLOW_EOS);
+  fail_unless_equals_int (script_pos, 1);       /* no read() */
+  fail_unless (read_teardown (&f) == NULL);
+}
+
+GST_END_TEST;
+
 /* A wait that began 20 s ago, its timeout (5 s) set again just now (an
  * encoder resumed after a pause, ivtvcapturepause.c): no stall yet; 20 s
  * counted from the wait's start would be the error (2 x 5 s). */
@@ -301,6 +410,10 @@ read_suite (void)
   tcase_add_test (tc, test_read_idle_unplugged);
   tcase_add_test (tc, test_read_flushing);
   tcase_add_test (tc, test_stall_timeout_counts_from_set);
+  tcase_add_test (tc, test_read_held_drain_until_short);
+  tcase_add_test (tc, test_read_held_drain_until_eagain);
+  tcase_add_test (tc, test_read_held_drain_one_read_past_deadline);
+  tcase_add_test (tc, test_read_held_drain_blocking_fd_polls);
   return s;
 }
 

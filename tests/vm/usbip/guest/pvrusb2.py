@@ -513,6 +513,58 @@ def c_end_sigint():
     return "%d bytes, exact, one stream" % n
 
 
+def c_end_held():
+    """gst-launch -e and SIGINT: every byte the device had sent into the
+    driver's buffers before the stop is in the file.  pvrusb2 has no
+    encoder command, and its close frees what the driver holds
+    (pvrusb2-v4l2.c pvr2_v4l2_release -> pvrusb2-ioread.c
+    pvr2_ioread_destroy): the element reads it at EOS (ivtvread.c
+    read_held), and its debug log says how much.  The device's count is
+    taken before the SIGINT, so it is what was sent before the stop (the
+    reader, 80 ms apart, may also have read it before the EOS: the drain's
+    log line is what shows the drain ran).  What the close freed is the
+    model's stream-stop count less the file: what came after the drain."""
+    need_node()
+    path = out("held.mpg")
+    dbg = os.path.join(RESULTS, "end-held-debug.log")
+    os.environ.update(GST_DEBUG="ivtv:4", GST_DEBUG_FILE=dbg, GST_DEBUG_NO_COLOR="1")
+    try:
+        mark = dev.mark()
+        p = start(GST + ["-e"] + src() + ["!", "filesink", "location=" + path])
+        wait_size(path, 2 << 20, 120, p)
+        m = dev.mark()
+        dev.send("pvr-status")
+        sent = int(dev.wait(r"pvr-status .* bytes=(\d+)", 10, m).group(1))
+        at_stop = os.path.getsize(path)
+        os.kill(p.pid, signal.SIGINT)
+        o = finish_proc(p, 60)
+    finally:
+        for k in ("GST_DEBUG", "GST_DEBUG_FILE", "GST_DEBUG_NO_COLOR"):
+            os.environ.pop(k, None)
+    settle()
+    if p.returncode:
+        raise Fail("gst-launch -e ended with %d after SIGINT: %s" % (p.returncode, gst_errors(o)))
+    n = one_stream(mark, path, "gst-launch -e, SIGINT")
+    found = []
+    if os.path.exists(dbg):
+        with open(dbg, errors="replace") as f:
+            found = re.findall(r"the final drain read \d+ bytes in \d+ reads", f.read())
+    stop = dev.find(r"stream-stop session=\d+ bytes=(\d+)", mark)
+    freed = "%d bytes freed at the close" % (int(stop[-1].group(1)) - n) if stop else \
+        "no stream-stop"
+    log("file %d bytes (%d when the device was asked), device sent %d before the "
+        "stop; %s; %s" % (n, at_stop, sent, found[-1:] or "no final drain logged", freed))
+    if n < sent:
+        raise Fail("%d bytes in the file, the device had sent %d into the driver's "
+                   "buffers before the stop: %d lost at the end (%s)"
+                   % (n, sent, sent - n, found[-1:]))
+    if not found:
+        raise Fail("%d bytes, exact, but the element's debug log shows no final "
+                   "drain of what the driver held" % n)
+    return "%d bytes, exact, one stream; the device had sent %d before the stop; " \
+        "%s; %s (sent after the drain)" % (n, sent, found[-1], freed)
+
+
 def c_end_max_time():
     d = need_node()
     path = out("maxtime.mpg")
@@ -677,7 +729,8 @@ CHECKS = [
     ("encoder", c_encoder), ("encoder-stop", c_encoder_stop),
     ("stream-type-ts", c_stream_type_ts),
     ("end-num-buffers", c_end_num_buffers),
-    ("end-sigint", c_end_sigint), ("end-max-time", c_end_max_time),
+    ("end-sigint", c_end_sigint), ("end-held", c_end_held),
+    ("end-max-time", c_end_max_time),
     ("busy", c_busy), ("dvd", c_dvd), ("dvd-stop", c_dvd_stop), ("radio", c_radio),
     ("unplug", c_unplug), ("replug", c_replug),
 ]
