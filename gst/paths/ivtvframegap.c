@@ -387,11 +387,7 @@ ivtv_frame_gap_period (const IvtvFrameGap * g)
 void
 ivtv_frame_gap_account (IvtvFrameGap * g, guint64 frames)
 {
-  gdouble unused;
-
-  if (GST_CLOCK_TIME_IS_VALID (g->prev) && frames > 0) {
-    refine (g, TRUE, &unused);
+  /* a count the sequence makes is exact: the run goes on across it */
+  if (GST_CLOCK_TIME_IS_VALID (g->prev))
     g->index += frames;
-    g->run++;
-  }
 }

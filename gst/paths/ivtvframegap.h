@@ -49,8 +49,8 @@
  * grid until the two runs' distance settles the rest: when its error is
  * below 0.2 frame or 32 frames came, the rest is returned (with the same
  * hole time), at most twice the error held back and one more.  A restart
- * or a sequence gap settles it at once.  A capture that ends before then
- * has the surely missing part counted only.
+ * settles it at once.  A capture that ends before then has the surely
+ * missing part counted only.
  *
  * A slow host: the stamps of usbtv and stk1160 are taken when the
  * driver handles the frame's last USB packet, so a guest that cannot
@@ -161,7 +161,11 @@ GstClockTime ivtv_frame_gap_hole_time (const IvtvFrameGap * g);
 GstClockTime ivtv_frame_gap_period (const IvtvFrameGap * g);
 
 /* @frames missing that the caller counted itself (a gap in the sequence
- * numbers): not found again.  Before the feed of the frame after them. */
+ * numbers): not found again.  Before the feed of the frame after them
+ * (ivtvstream.c check_sequence: the sequence's gap first, then the times
+ * for what the sequence did not show).  The frame numbers move on by
+ * @frames; the run goes on (the count is exact, and the period may be
+ * measured across it), and a count being settled goes on being settled. */
 void ivtv_frame_gap_account (IvtvFrameGap * g, guint64 frames);
 
 G_END_DECLS

@@ -324,6 +324,39 @@ GST_START_TEST (test_slow_host)
 
 GST_END_TEST;
 
+/* a device at 30.6 frames/s that numbers some drops (the caller counts
+ * the sequence's gap and accounts it) and not others: the times count
+ * only the ones the sequence did not show, also while a long hole's count
+ * is being settled */
+GST_START_TEST (test_sequence_and_times)
+{
+  IvtvFrameGap g;
+  GRand *rand = g_rand_new_with_seed (7);
+  GstClockTime p = FPS (30.6);
+  guint64 lost = 0;
+  guint k;
+
+  ivtv_frame_gap_init (&g, IVTV_FRAME_GAP_CAPTURE, NTSC);
+  for (k = 0; k < 200; k++) {
+    GstClockTime t = GST_SECOND + k * p + g_rand_int_range (rand,
+        -(gint32) (p / 10), (gint32) (p / 10));
+
+    if (k == 50 || k == 120 || k == 20)
+      continue;                 /* dropped, the sequence shows it */
+    if (k >= 80 && k < 84)
+      continue;                 /* dropped, the sequence goes on */
+    if (k >= 12 && k < 19)
+      continue;                 /* an early stall, the sequence goes on */
+    if (k == 51 || k == 121 || k == 21)
+      ivtv_frame_gap_account (&g, 1);
+    lost += ivtv_frame_gap_feed (&g, t);
+  }
+  fail_unless_equals_uint64 (lost, 4 + 7);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
 static Suite *
 frame_gap_suite (void)
 {
@@ -341,6 +374,7 @@ frame_gap_suite (void)
   tcase_add_test (tc, test_jitter_no_loss);
   tcase_add_test (tc, test_off_rate_burst);
   tcase_add_test (tc, test_slow_host);
+  tcase_add_test (tc, test_sequence_and_times);
   return s;
 }
 
