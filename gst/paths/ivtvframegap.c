@@ -96,6 +96,21 @@ median (GstClockTimeDiff * v, guint n)
   return n % 2 ? v[n / 2] : v[n / 2 - 1] + (v[n / 2] - v[n / 2 - 1]) / 2;
 }
 
+/* The mean of the middle half of @v (sorted): robust as a median to a
+ * few late frames, and not thrown a whole step by a jitter of two values
+ * taking turns (a median of 8 of one and 7 of the other is the one). */
+static GstClockTimeDiff
+mid_mean (GstClockTimeDiff * v, guint n)
+{
+  GstClockTimeDiff sum = 0;
+  guint k, lo = n / 4, hi = n - n / 4;
+
+  median (v, n);                /* sorts */
+  for (k = lo; k < hi; k++)
+    sum += v[k];
+  return sum / (GstClockTimeDiff) (hi - lo);
+}
+
 #define WIN(g, k) (((g)->win_first + (k)) % IVTV_FRAME_GAP_WINDOW)
 
 /* Pairs of window frames @h apart in the same run (no hole counted
@@ -118,22 +133,22 @@ slopes_at (IvtvFrameGap * g, guint h, GstClockTimeDiff * slopes)
   return n;
 }
 
-/* The period: the median slope of pairs of window frames @h apart in the
- * same run, @h the one that spans the most periods in all (half the
- * window in one run: the jitter of a pair's ends is divided by @h, and
- * the median outvotes a late frame); held near the nominal period (a
- * prior that pulls it there would be 0.5 % off, a frame in a 2 s hole,
- * for a device 10 % off, not a prior at all).  Its standard error from
- * the frames' jitter (1.4826 * the MAD of the intervals, over sqrt (2))
- * as that of the median of @n slopes each over @h periods, taken 3 / sqrt
- * (n) rather than a median's 1.25 / sqrt (n): the spread of a dozen
- * intervals often says too little (a 55-frame stall 12 frames in, 10 %
- * jitter: 22 of 1100 counts off with 1.25, 0 with 3). */
+/* The period: the mean of the middle half of the slopes of pairs of
+ * window frames @h apart in the same run, @h the one that spans the most
+ * periods in all (half the window in one run: the jitter of a pair's ends
+ * is divided by @h, and a late frame is left out with the outer
+ * quarters); held near the nominal period (a prior that pulled it there
+ * would be 0.5 % off, a frame in a 2 s hole, for a device 10 % off, so
+ * none).  Its standard error from the frames' jitter as that of the
+ * median of @n slopes each over @h periods, taken 3 / sqrt (n) rather
+ * than a median's 1.25 / sqrt (n): the spread of a dozen intervals often
+ * says too little (a simulated 55-frame stall 12 frames in, 10 % jitter:
+ * 22 of 1100 counts off with 1.25, none with 3). */
 static void
 estimate (IvtvFrameGap * g)
 {
-  GstClockTimeDiff slopes[IVTV_FRAME_GAP_WINDOW], med;
-  guint h, k, n, best_h = 0, best = 0;
+  GstClockTimeDiff slopes[IVTV_FRAME_GAP_WINDOW];
+  guint h, n, best_h = 0, best = 0;
   GstClockTime lo = g->period - g->period * MAX_OFF / 100;
   GstClockTime hi = g->period + g->period * MAX_OFF / 100;
 
@@ -149,15 +164,14 @@ estimate (IvtvFrameGap * g)
   if (best == 0)
     return;
   n = slopes_at (g, best_h, slopes);
-  med = median (slopes, n);
-  g->est = CLAMP ((GstClockTime) med, lo, hi);
-  /* the jitter, from the intervals */
+  g->est = CLAMP ((GstClockTime) mid_mean (slopes, n), lo, hi);
+  /* the jitter, from the intervals' spread: their interquartile range,
+   * 1.349 sigmas, over sqrt (2) for one frame's */
   if ((n = slopes_at (g, 1, slopes)) == 0)
     return;
-  med = median (slopes, n);
-  for (k = 0; k < n; k++)
-    slopes[k] = ABS (slopes[k] - med);
-  g->jitter = (GstClockTime) (median (slopes, n) * 1.4826 / G_SQRT2);
+  median (slopes, n);
+  g->jitter = (GstClockTime) ((slopes[n - 1 - n / 4] - slopes[n / 4]) /
+      1.349 / G_SQRT2);
   n = slopes_at (g, best_h, NULL);
   g->est_err = (GstClockTime) (3.0 * G_SQRT2 * g->jitter / (best_h *
           sqrt (n)));
@@ -197,7 +211,9 @@ predict_from (IvtvFrameGap * g)
 }
 
 /* When frame @i should come: the last window frames' times carried on by
- * the period, their median. */
+ * the period, their median (CAPTURE: a stamp is late or early by
+ * chance) or their first eighth (ARRIVAL: a read is only ever late, the
+ * earliest say when frames come). */
 static GstClockTimeDiff
 predict (IvtvFrameGap * g, guint64 i)
 {
@@ -212,13 +228,16 @@ predict (IvtvFrameGap * g, guint64 i)
     at[k] = (GstClockTimeDiff) g->win_t[w] + (gint64) (i - g->win_i[w]) *
         (GstClockTimeDiff) g->est;
   }
-  return median (at, n);
+  if (g->kind == IVTV_FRAME_GAP_CAPTURE)
+    return median (at, n);
+  median (at, n);               /* sorted */
+  return at[n / 8];
 }
 
 /* Run @run's time of frame 0 (the median of t - i * period over its
  * PREDICT_FROM window frames nearest the hole: its last ones, or with
- * @first its first ones) and their mean number; FALSE without any. */
-static gboolean
+ * @first its first ones) and their mean number; how many (0: none). */
+static guint
 intercept (IvtvFrameGap * g, guint run, gboolean first,
     GstClockTimeDiff * b, gdouble * mean_i)
 {
@@ -236,10 +255,10 @@ intercept (IvtvFrameGap * g, guint run, gboolean first,
     sum += g->win_i[w];
   }
   if (n == 0)
-    return FALSE;
+    return 0;
   *b = median (v, n);
   *mean_i = sum / n;
-  return TRUE;
+  return n;
 }
 
 /* A count being settled: the frames found missing beyond those counted
@@ -253,16 +272,18 @@ refine (IvtvFrameGap * g, gboolean settle, gdouble * err)
   GstClockTimeDiff b_old, b_new, p = (GstClockTimeDiff) g->est;
   gdouble i_old, i_new;
   guint64 more = 0;
-  guint k;
+  guint k, m_old, m_new;
 
   *err = 0;
   if (!g->refining)
     return 0;
-  if (intercept (g, g->pend_old, FALSE, &b_old, &i_old)
-      && intercept (g, g->pend_run, TRUE, &b_new, &i_new)) {
+  if ((m_old = intercept (g, g->pend_old, FALSE, &b_old, &i_old))
+      && (m_new = intercept (g, g->pend_run, TRUE, &b_new, &i_new))) {
     more = b_new - b_old < p / 2 ? 0 : (guint64) ((b_new - b_old + p / 2) / p);
     more = MIN (more, g->pend_max);     /* no more than its error allows */
-    *err = ((i_new - i_old) * (gdouble) g->est_err + g->jitter) / g->est;
+    /* the period's error carried across, each median's own (1.25) */
+    *err = ((i_new - i_old) * (gdouble) g->est_err + 1.25 * g->jitter *
+        sqrt (1.0 / m_old + 1.0 / m_new)) / g->est;
   }
   if (!settle)
     return more;
@@ -283,8 +304,7 @@ refine (IvtvFrameGap * g, gboolean settle, gdouble * err)
 static guint64
 count_hole (IvtvFrameGap * g, guint64 lost)
 {
-  gdouble err = ((lost + PREDICT_FROM / 2) * (gdouble) g->est_err +
-      g->jitter) / g->est;
+  gdouble err = (lost + PREDICT_FROM / 2) * (gdouble) g->est_err / g->est;
   guint64 margin = (guint64) (2 * err + 0.5);
   gdouble unused;
 
@@ -311,13 +331,16 @@ feed (IvtvFrameGap * g, GstClockTime t)
   gboolean paced = iv >= p / 2;
   guint64 i = g->index + 1, lost = 0;
   GstClockTimeDiff r = (GstClockTimeDiff) t - predict (g, i);
-  /* late by half a period, or by 3 sigmas of jitter when it is more */
-  gint64 d = r < MAX (p / 2, 3 * (GstClockTimeDiff) g->jitter) ? 0 :
-      (r + p / 2) / p;
+  /* late by half a period (ARRIVAL: 7/8, as reads are late), or by 3
+   * sigmas of jitter when that is more; in whole periods, rounded */
+  GstClockTimeDiff from = g->kind == IVTV_FRAME_GAP_CAPTURE ? p / 2 : p * 7 / 8;
+  gint64 d = r < MAX (from, 3 * (GstClockTimeDiff) g->jitter) ? 0 :
+      (r + p - from) / p;
   gdouble err;
 
-  /* after a frame at its pace, the interval alone must say as many */
-  if (d >= 1 && g->last_d == 0)
+  /* after a frame at its pace, the interval alone must say as many
+   * (CAPTURE: a read late by chance before it would make it say fewer) */
+  if (d >= 1 && g->last_d == 0 && g->kind == IVTV_FRAME_GAP_CAPTURE)
     d = MIN (d, (iv - p / 2) / p);
   /* confirmed by a frame at its pace after the first one after the hole
    * (not by a run of frames each late a period more: a slow host) */

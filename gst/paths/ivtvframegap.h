@@ -19,20 +19,23 @@
  * virtual machine sends a few % off the nominal rate (27.9 and 30.6
  * frames/s for NTSC were seen under qemu TCG); against the nominal period
  * a 2 s hole counts 4 frames too many or too few, and a card 3-7 % slow
- * reads as losing frames.  The estimate is the median of the slopes (time
- * over frames) of pairs of frames @h apart among the last
+ * reads as losing frames.  The estimate is the mean of the middle half of
+ * the slopes (time over frames) of pairs of frames @h apart among the last
  * IVTV_FRAME_GAP_WINDOW frames that came at their pace, @h the lag that
  * spans the most periods in all (half the window in one run), each pair
  * inside one run of frames without a hole: a hole's count never feeds the
  * period it is measured with, and a late frame is outvoted.  It is held
  * within 15 % of the nominal period (the nominal one until 3 frames
- * came); its standard error comes from the intervals' spread.
+ * came); its standard error comes from the intervals' spread (their
+ * interquartile range).
  *
- * The judgement: where the next frame should come is the median of the
- * last 16 window frames' times carried on by that period (jitter both
- * ways cancels).  A frame late by half a period or more is that many
- * frames late, rounded; after a frame at its pace its own interval must
- * say as many (rounded down).  Frames are missing when two frames in a
+ * The judgement: where the next frame should come is the last 16 window
+ * frames' times carried on by that period: their median for CAPTURE (a
+ * stamp is late or early by chance), their first eighth for ARRIVAL (a
+ * read is only ever late).  A frame late by half a period (ARRIVAL: 7/8)
+ * or more, and by more than 3 sigmas of the jitter, is that many frames
+ * late, rounded; for CAPTURE, after a frame at its pace its own interval
+ * must say as many (rounded).  Frames are missing when two frames in a
  * row that come at least half a period after the one before agree, the
  * fewer of the two: a frame late by chance (a stamp delayed, a reader
  * late), then one on time, is no loss; frames in a burst (from a
