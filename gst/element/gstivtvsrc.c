@@ -35,7 +35,8 @@
  * ]| Records a tape until it ends: 5 s without signal on the input sends
  * EOS.  On EOS (also Ctrl-C with -e) the encoder is stopped at the end of
  * its GOP and the rest of the stream is written, so the file ends with a
- * complete GOP.  No signal gives a warning and an `ivtvsrc-signal` element
+ * complete GOP (ivtv, cx18; a pvrusb2, which has no encoder command, gives
+ * what its driver holds, up to the moment of the EOS).  No signal gives a warning and an `ivtvsrc-signal` element
  * message (fields `present`, `input`; again on every change); no data for
  * `timeout` seconds a warning, for twice as long an error; with
  * `reconnect=true` an unplugged card is waited for (`ivtvsrc-reconnect`
@@ -264,7 +265,8 @@ gst_ivtv_src_change_state (GstElement * element, GstStateChange transition)
  * MPEG encoder is stopped at the end of its GOP and the capture reads on
  * until the driver ends the stream (or 2 s pass); then create() returns
  * EOS and the base class sends it downstream.  The file ends with a
- * complete GOP.  Any other capture being read ends its reading, and
+ * complete GOP.  One without an encoder command (pvrusb2) is read for
+ * what its driver holds, without waiting for more.  Any other capture being read ends its reading, and
  * create() hands out what is queued, then EOS; only before the first
  * buffer (no reader yet) does the base class handle the EOS. */
 static gboolean
@@ -276,8 +278,8 @@ gst_ivtv_src_send_event (GstElement * element, GstEvent * event)
     ivtv_capture_end_pause (src->capture);      /* EOS while PAUSED */
   if (GST_EVENT_TYPE (event) == GST_EVENT_EOS
       && ivtv_capture_drain (src->capture)) {
-    GST_INFO_OBJECT (src, "EOS: encoder stopped at the end of the GOP, "
-        "reading the rest of the stream");
+    GST_INFO_OBJECT (src, "EOS: the encoder stopped (at the end of its "
+        "GOP) or has no stop: reading the rest of the stream");
     gst_event_unref (event);
     return TRUE;
   }

@@ -199,11 +199,16 @@ check (IvtvSignal * s)
               "there is one (wait-for-signal). Is the camera playing? Is "
               "this the right input?"), name ? name : "?"),
           ("input status: no signal"));
+    else if (!present && first)
+      GST_ELEMENT_WARNING (s->element, RESOURCE, READ,
+          (_("No signal on input '%s': the recording will be black. Is the "
+              "camera playing? Is this the right input?"), name ? name : "?"),
+          ("input status: no signal"));
     else if (!present)
       GST_ELEMENT_WARNING (s->element, RESOURCE, READ,
-          (_("No signal on input '%s'%s: the recording will be black. Is the "
-              "camera playing? Is this the right input?"), name ? name : "?",
-              first ? "" : " any more"), ("input status: no signal"));
+          (_("No signal on input '%s' any more: the recording will be black. "
+              "Is the camera playing? Is this the right input?"),
+              name ? name : "?"), ("input status: no signal"));
     if (lock_lost)
       GST_ELEMENT_WARNING (s->element, RESOURCE, READ,
           (_("Input '%s' has a signal the card cannot lock on any more (wrong "

@@ -126,6 +126,23 @@ main (int argc, char **argv)
   check (strstr (line, "signal: no lock (Composite 1)") != NULL,
       "no lock from ivtvsrc-signal locked=false");
   g_free (line);
+  line = cap_overlay_text (&c);
+  check (strstr (line, "lost: <span foreground=\"#FF2020\">12 frames, "
+          "0.00 MB</span>") != NULL, "the preview's lost line, red");
+  g_free (line);
+
+  /* one frame: singular (ngettext), on the status line and the preview */
+  post (&c, stats (0.05, 0, 1, TRUE));
+  line = status_line (&c, path);
+  g_print ("one frame lost: %s", line);
+  check (strstr (line, "lost: 0.0 MB, 1 frame") != NULL
+      && strstr (line, "1 frames") == NULL, "one frame lost: '1 frame'");
+  g_free (line);
+  line = cap_overlay_text (&c);
+  check (strstr (line, ">1 frame, 0.00 MB</span>") != NULL,
+      "the preview's lost line: '1 frame'");
+  g_free (line);
+  post (&c, stats (0.05, 0, 12, TRUE));
 
   post (&c, signal_msg (FALSE, FALSE));
   check (c.gaps->len == 2, "two signal gaps (no lock, then none)");

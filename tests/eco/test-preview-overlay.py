@@ -16,11 +16,17 @@ file grows, a screenshot (ximagesrc) is probed, by colour, not by eye:
    signal line while the signal is present;
  - a second run whose signal goes after 2 s (--fault no-signal=2): the
    signal line turns red;
+ - a third run that loses data: the card's queue is small (--fault
+   queue-kb=512) and ivtv-capture is stopped (SIGSTOP) for 2.5 s once the
+   file grows, so the driver drops whole buffers (tests/emu/README.md, as
+   emu-mpeg-queue-stall) and ivtvsrc counts them (bytes-lost): the "lost"
+   line turns red (it is not in the first run, which loses nothing);
 and the recordings themselves end as asked (exit 0, the preview cost them
 nothing).
     test-preview-overlay.py IVTV_EMU IVTV_CAPTURE"""
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -45,25 +51,62 @@ def check(cond, what):
 W_BOX, Y_BOX = 520, 160            # the overlay's shaded box is within
 
 
-def screenshot(env, out, faults):
-    """record with --preview, screenshot once the file grows; (rgb, rc, log)"""
+def child_named(pid, name):
+    """the process NAME that PID started (ivtv-emu runs its command as a
+    child), or None"""
+    for d in os.listdir("/proc"):
+        try:
+            st = open("/proc/%s/stat" % d).read() if d.isdigit() else ""
+        except OSError:
+            continue
+        if st and st[st.index("(") + 1:st.rindex(")")] == name \
+                and int(st[st.rindex(")") + 2:].split()[1]) == pid:
+            return int(d)
+    return None
+
+
+def grab(env, rgb):
+    """the screen, RGB, or b"" """
+    subprocess.run(["gst-launch-1.0", "-q", "ximagesrc", "num-buffers=1",
+                    "!", "videoconvert", "!", "video/x-raw,format=RGB", "!",
+                    "filesink", "location=" + rgb], env=env, check=False)
+    return open(rgb, "rb").read() if os.path.exists(rgb) else b""
+
+
+def screenshot(env, out, faults, stall=0, until=None):
+    """record with --preview, screenshot once the file grows (and, STALL
+    seconds, ivtv-capture stopped and continued first; then again every
+    0.5 s, 12 times at most, until UNTIL(rgb) is true, and then Ctrl-C);
+    (rgb, rc, log)"""
     cap = subprocess.Popen([emu, "--profile", "pvr250"] + faults +
                            ["--", capture, "--preview", "--input", "composite",
-                            "--max-time", "8", out], env=env,
+                            "--max-time", "20" if until else "8", out],
+                           env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            text=True)
     for _ in range(300):
         if os.path.exists(out) and os.path.getsize(out) > 1000000:
             break
         time.sleep(0.05)
+    pid = child_named(cap.pid, "ivtv-capture") if stall or until else None
+    if stall and check(pid is not None, "ivtv-capture's process is found"):
+        os.kill(pid, signal.SIGSTOP)    # the card's queue overflows
+        time.sleep(stall)
+        os.kill(pid, signal.SIGCONT)
     time.sleep(1.5)                     # the overlay is redrawn every 0.5 s
-    rgb = out + ".rgb"
-    subprocess.run(["gst-launch-1.0", "-q", "ximagesrc", "num-buffers=1",
-                    "!", "videoconvert", "!", "video/x-raw,format=RGB", "!",
-                    "filesink", "location=" + rgb], env=env, check=False)
+    data = grab(env, out + ".rgb")
+    for _ in range(12 if until else 0):
+        if until(data):
+            break
+        time.sleep(0.5)
+        data = grab(env, out + ".rgb")
+    if until and pid is not None:
+        try:
+            os.kill(pid, signal.SIGINT)  # seen: Ctrl-C ends it cleanly
+        except ProcessLookupError:
+            pass                        # --max-time ended it
     log = cap.communicate(timeout=60)[0]
     print(log[-800:])
-    data = open(rgb, "rb").read() if os.path.exists(rgb) else b""
     return data, cap.returncode, log
 
 
@@ -136,6 +179,8 @@ try:
                   "(the card's sound is measured)")
             check(count(data, 0, bands[1][0], W_BOX, bands[1][1], red) == 0,
                   "the signal line is not red while the signal is present")
+            check(count(data, 0, bands[3][0], W_BOX, bands[3][1], red) == 0,
+                  "the lost line is not red while nothing is lost")
     # the signal goes after 2 s: the signal line turns red
     data, rc, log = screenshot(env, os.path.join(tmp, "nosig.mpg"),
                                ["--fault", "no-signal=2"])
@@ -147,6 +192,30 @@ try:
             r = count(data, 0, bands[1][0], W_BOX, bands[1][1], red)
             print(f"red pixels on the signal line: {r}")
             check(r >= 100, "the signal line is red without a signal")
+    # data lost (the driver's queue overflows while ivtv-capture is
+    # stopped): the lost line turns red, the signal line stays white
+    def lost_red(data):
+        """the lost line (the fourth) has red pixels"""
+        b = lines(data) if len(data) == W * H * 3 else []
+        return len(b) == 4 and count(data, 0, b[3][0], W_BOX, b[3][1],
+                                     red) >= 100
+
+    data, rc, log = screenshot(env, os.path.join(tmp, "loss.mpg"),
+                               ["--fault", "queue-kb=512"], stall=2.5,
+                               until=lost_red)
+    check(rc == 0, f"ivtv-capture --preview losing data exits {rc}")
+    check("Lost about " in log, "ivtvsrc warned of the loss")
+    if check(len(data) == W * H * 3, f"a {W}x{H} screenshot after a loss"):
+        bands = lines(data)
+        print(f"text lines (rows) after a loss: {bands}")
+        if check(len(bands) == 4, "four lines after a loss"):
+            r = count(data, 0, bands[3][0], W_BOX, bands[3][1], red)
+            r_sig = count(data, 0, bands[1][0], W_BOX, bands[1][1], red)
+            print(f"red pixels on the lost line: {r}, the signal line: "
+                  f"{r_sig}")
+            check(r >= 100, "the lost line is red after a loss")
+            check(r_sig == 0, "the signal line is not red (the signal "
+                  "stayed)")
 finally:
     xvfb.terminate()
     xvfb.wait()

@@ -6,6 +6,12 @@ test-translation-de.py checks):
  - a usage error (no output file) comes out in German, with exit status 2,
    and in English without LANGUAGE; so does the error line of a failure
    the command words itself (no capture card: the emulator's notcapture);
+ - the command's own failures with parameters are whole German sentences,
+   no English piece left: a raw card without an audio device (the
+   emulated webcam: "no audio device goes with ..., ALSA capture devices
+   here: ...", exit 3) and a FILE.json that cannot be made (a folder of
+   that name, --force: exit 5), and dvdauthor failing (a stand-in that
+   fails, --dvd: exit 6), whose record keeps the English sentence;
  - a short recording of the emulated PVR-250 (--max-time 2) says its start
    line ("recording ...", the input the card chose) and its end line
    ("... MB in ...; record in ...") in German, and in English without
@@ -14,7 +20,13 @@ test-translation-de.py checks):
    frame totals, status figures and the warning of a standard change in
    German (the record's event stays English);
  - the archival record FILE.json stays machine-read English under
-   LANGUAGE=de: the same keys as the English run's, its end_reason English.
+   LANGUAGE=de: the same keys as the English run's, its end_reason English;
+ - so do the element's messages recorded in it: frames the driver drops
+   (the emulated webcam, --fault skip-every=20) give ivtvsrc's loss
+   warning, German on the screen, English in FILE.json's "warnings" (the
+   element's name, error domain and code and its untranslated debug
+   detail, as GStreamer posts the text translated), and the English run's
+   record its English text, with the same keys.
 The locale is C.UTF-8, as test-translation-de.py.
     test-translation-de-capture.py BUILD_ROOT IVTV_CAPTURE IVTV_EMU"""
 import json
@@ -42,8 +54,11 @@ def env_for(language):
     return env
 
 
-def run(args, language, cwd=None, timeout=20):
-    p = subprocess.run(args, env=env_for(language), cwd=cwd, timeout=timeout,
+def run(args, language, cwd=None, timeout=20, path=None):
+    env = env_for(language)
+    if path:
+        env["PATH"] = path + os.pathsep + env.get("PATH", "")
+    p = subprocess.run(args, env=env, cwd=cwd, timeout=timeout,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        text=True)
     print("$ LANGUAGE=%s %s  (exit %d)\n%s%s" % (language, " ".join(args),
@@ -68,6 +83,57 @@ with tempfile.TemporaryDirectory() as d:
 check(de.returncode == 3 and "ivtv-capture: Fehler: keine Capture-Karte "
       "gefunden (ist ihr Treiber geladen?" in de.stderr,
       "no card: the error line is German under LANGUAGE=de (exit 3)")
+
+
+# (a3) a failure the command puts together with parameters: the audio
+# device of a raw card (the webcam has none), in one German sentence
+with tempfile.TemporaryDirectory() as d:
+    de = run([emu, "--profile", "webcam", "--", capture, "-d", "/dev/video0",
+              "t.mkv"], "de", cwd=d, timeout=60)
+check(de.returncode == 3 and "ivtv-capture: Fehler: zu /dev/video0 gehört "
+      "kein Audiogerät (kein ALSA-Gerät auf seinem USB-Gerät oder seiner "
+      "Karte, kein PCM-Knoten); ALSA-Aufnahmegeräte hier: " in de.stderr
+      and "; wählen Sie eines mit --audio-device, oder nehmen Sie mit "
+      "--no-audio ohne Ton auf" in de.stderr,
+      "no audio device: one German sentence under LANGUAGE=de (exit 3)")
+check("ALSA capture devices" not in de.stderr and "choose one" not in
+      de.stderr and "no audio device" not in de.stderr,
+      "no English piece in it")
+
+# (a4) FILE.json cannot be made (a folder has its name): the record's
+# error in German
+with tempfile.TemporaryDirectory() as d:
+    os.mkdir(os.path.join(d, "t.mpg.json"))
+    de = run([emu, "--profile", "pvr250", "--", capture, "--force",
+              "--max-time", "2", "t.mpg"], "de", cwd=d, timeout=60)
+check(de.returncode == 5 and "ivtv-capture: Fehler: das Protokoll "
+      "t.mpg.json kann nicht angelegt werden: " in de.stderr
+      and "cannot create" not in de.stderr,
+      "FILE.json cannot be made: the error is German (exit 5)")
+
+
+# (a5) dvdauthor fails (a stand-in that says why and exits 1): the end
+# reason is one German sentence, the record's is English
+with tempfile.TemporaryDirectory() as d:
+    fake = os.path.join(d, "bin")
+    os.mkdir(fake)
+    with open(os.path.join(fake, "dvdauthor"), "w") as f:
+        f.write("#!/bin/sh\necho 'ERR:  the stand-in refuses' >&2\nexit 1\n")
+    os.chmod(os.path.join(fake, "dvdauthor"), 0o755)
+    de = run([emu, "--profile", "pvr250", "--", capture, "--dvd",
+              "--max-time", "2", "t.mpg"], "de", cwd=d, timeout=60,
+             path=fake)
+    try:
+        with open(os.path.join(d, "t.mpg.json")) as f:
+            dvd_error = json.load(f).get("error")
+    except (OSError, ValueError):
+        dvd_error = None
+check(de.returncode == 6 and "ivtv-capture: Fehler: dvdauthor -t ist "
+      "fehlgeschlagen: ERR:  the stand-in refuses (t.mpg ist vollständig)"
+      in de.stderr, "dvdauthor fails: one German sentence (exit 6)")
+check(dvd_error == "dvdauthor -t failed: ERR:  the stand-in refuses (t.mpg "
+      "is complete)", "and the record's error is the English sentence: %r"
+      % dvd_error)
 
 
 def keys(v):
@@ -133,6 +199,44 @@ with tempfile.TemporaryDirectory() as d:
         record = ""
     check('"the input\'s standard changed from NTSC to PAL; the recording '
           'stays in NTSC' in record, "the record's event of it stays English")
+
+# (d) a loss warning of the element (frames the driver drops: the
+# webcam's skip-every) on the screen in German, in FILE.json in English
+GERMAN = ("verloren", "Aufnahme", "Bild", "Treiber", "Warnung")
+loss_records = {}
+for language in ("de", ""):
+    with tempfile.TemporaryDirectory() as d:
+        p = run([emu, "--profile", "webcam", "--fault", "skip-every=20", "--",
+                 capture, "-d", "/dev/video0", "--no-audio", "--max-time",
+                 "3", "t.mkv"], language, cwd=d, timeout=60)
+        try:
+            with open(os.path.join(d, "t.mkv.json")) as f:
+                loss_records[language] = json.load(f)
+        except (OSError, ValueError) as e:
+            loss_records[language] = {}
+            check(False, "LANGUAGE=%s: t.mkv.json is read (%s)"
+                  % (language, e))
+    warnings = loss_records[language].get("warnings", [])
+    print("LANGUAGE=%s: the record's warnings: %s" % (language, warnings))
+    if language == "de":
+        check(p.returncode == 0 and "ivtv-capture: Warnung bei 00:00:" in
+              p.stdout and " der Aufnahme bei " in p.stdout,
+              "frames lost: the element's warning is German on the screen")
+        check(warnings and all(w.isascii() and not any(
+              g in w for g in GERMAN) for w in warnings),
+              "the record's warnings have no German under LANGUAGE=de")
+        check(any("src: resource error 'read': gap in the driver's frame "
+                  "sequence numbers" in w for w in warnings),
+              "the record names the loss in English (the element's "
+              "domain, code and debug detail)")
+    else:
+        check(p.returncode == 0 and any(
+              "Lost " in w and " of the recording at " in w
+              for w in warnings),
+              "without LANGUAGE the record has the element's English text")
+if loss_records.get("de") and loss_records.get(""):
+    check(keys(loss_records["de"]) == keys(loss_records[""]),
+          "t.mkv.json has the same keys under LANGUAGE=de as in English")
 
 de_rec, en_rec = records.get("de"), records.get("")
 if de_rec is not None and en_rec is not None:

@@ -8,6 +8,7 @@
  * there are and --no-audio, never a recording without sound. */
 #include "archive.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -79,7 +80,7 @@ pcm_sibling (CapArchive * a)
   return found;
 }
 
-/* "hw:1,0 (USB Audio), ..." from /proc/asound/pcm, or "none" */
+/* "hw:1,0 (USB Audio), ..." from /proc/asound/pcm, or NULL if none */
 static gchar *
 capture_devices (void)
 {
@@ -102,25 +103,85 @@ capture_devices (void)
     g_strfreev (lines);
     g_free (text);
   }
-  if (s->len == 0)
-    g_string_append (s, "none");
-  return g_string_free (s, FALSE);
+  return g_string_free (s, s->len == 0);
 }
 
+/* The audio device's failure, one sentence each (so that a translation
+ * can order its parts): the reason it stops, the ALSA capture devices
+ * there are ("none" translated), and --audio-device / --no-audio.  The
+ * record's line is English, the user's in their language (cap_fail_both);
+ * the GError is the user's.  The %s are the device, the reason (NO_OPEN
+ * only: a GStreamer error's own text) and the list, in this order. */
+#define NO_AUDIO_DEVICE N_("no audio device goes with %s (no ALSA device on " \
+    "its USB device or card, no PCM node); ALSA capture devices here: %s; " \
+    "choose one with --audio-device, or record without sound with " \
+    "--no-audio")
+#define NO_IVTVSRC N_("cannot open the audio device %s: the ivtvsrc element " \
+    "is missing; ALSA capture devices here: %s; choose one with " \
+    "--audio-device, or record without sound with --no-audio")
+#define NO_ALSASRC N_("cannot open the audio device %s: GStreamer's alsasrc " \
+    "element is missing (apt install gstreamer1.0-alsa); ALSA capture " \
+    "devices here: %s; choose one with --audio-device, or record without " \
+    "sound with --no-audio")
+#define NO_OPEN N_("cannot open the audio device %s: %s; ALSA capture " \
+    "devices here: %s; choose one with --audio-device, or record without " \
+    "sound with --no-audio")
+
 static void
-audio_error (GError ** error, const gchar * what, const gchar * why)
+audio_fail (Capture * c, GError ** error, gchar * line, gchar * shown)
+{
+  cap_fail_both (c, CAP_EXIT_NO_CARD, line, shown);
+  g_set_error_literal (error, GST_RESOURCE_ERROR,
+      GST_RESOURCE_ERROR_OPEN_READ, shown);
+  g_free (line);
+  g_free (shown);
+}
+
+/* no audio device goes with the video node: NO_AUDIO_DEVICE */
+static void
+no_audio_device (Capture * c, GError ** error)
+{
+  gchar *list = capture_devices ();
+  const gchar *none = C_("audio devices", "none");
+
+  audio_fail (c, error, g_strdup_printf (NO_AUDIO_DEVICE, c->device,
+          list ? list : "none"), g_strdup_printf (_(NO_AUDIO_DEVICE),
+          c->device, list ? list : none));
+  g_free (list);
+}
+
+/* @name does not open: NO_OPEN with @why (NULL: "it does not open") */
+static void
+audio_open_failed (Capture * c, const gchar * name, const gchar * why,
+    GError ** error)
 {
   gchar *list = capture_devices (), *reason = g_strdup (why ? why : "");
+  const gchar *none = C_("audio devices", "none");
 
   g_strchomp (reason);
   if (g_str_has_suffix (reason, "."))
     reason[strlen (reason) - 1] = '\0';
-  g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_OPEN_READ,
-      "%s%s%s; ALSA capture devices here: %s; choose one with "
-      "--audio-device, or record without sound with --no-audio", what,
-      *reason ? ": " : "", reason, list);
+  audio_fail (c, error, g_strdup_printf (NO_OPEN, name,
+          *reason ? reason : "it does not open", list ? list : "none"),
+      g_strdup_printf (_(NO_OPEN), name,
+          *reason ? reason : _("it does not open"), list ? list : none));
   g_free (list);
   g_free (reason);
+}
+
+/* the element that would read @name is not installed: NO_IVTVSRC or
+ * NO_ALSASRC */
+static void
+audio_element_missing (Capture * c, const gchar * name, GError ** error)
+{
+  const gchar *fmt = g_str_has_prefix (name, "/dev/") ? NO_IVTVSRC :
+      NO_ALSASRC;
+  gchar *list = capture_devices ();
+  const gchar *none = C_("audio devices", "none");
+
+  audio_fail (c, error, g_strdup_printf (fmt, name, list ? list : "none"),
+      g_strdup_printf (_(fmt), name, list ? list : none));
+  g_free (list);
 }
 
 /* opens @e once (to READY) in a pipeline of its own, for its error */
@@ -141,8 +202,7 @@ try_open (GstElement * e, gchar ** why)
     gst_message_parse_error (m, &err, NULL);
     *why = g_strdup (err->message);
     g_clear_error (&err);
-  } else if (!ok)
-    *why = g_strdup ("it does not open");
+  }
   if (m)
     gst_message_unref (m);
   gst_element_set_state (p, GST_STATE_NULL);
@@ -153,7 +213,8 @@ try_open (GstElement * e, gchar ** why)
 }
 
 static GstElement *
-make_source (const gchar * name, CapArchive * a, GError ** error)
+make_source (Capture * c, const gchar * name, CapArchive * a,
+    GError ** error)
 {
   GstElement *e;
 
@@ -183,14 +244,8 @@ make_source (const gchar * name, CapArchive * a, GError ** error)
     a->audio_at_end = FALSE;
     a->audio_sample_offsets = TRUE;     /* GstAudioBaseSrc: sample counts */
   }
-  if (e == NULL && error && *error == NULL) {
-    gchar *what = g_strdup_printf ("cannot open the audio device %s", name);
-
-    audio_error (error, what, g_str_has_prefix (name, "/dev/") ?
-        "the ivtvsrc element is missing" : "GStreamer's alsasrc element is "
-        "missing (apt install gstreamer1.0-alsa)");
-    g_free (what);
-  }
+  if (e == NULL && error && *error == NULL)
+    audio_element_missing (c, name, error);
   return e;
 }
 
@@ -198,7 +253,7 @@ GstElement *
 cap_archive_audio_source (Capture * c, CapArchive * a, GError ** error)
 {
   GstElement *e;
-  gchar *why = NULL, *what;
+  gchar *why = NULL;
 
   if (c->audio_device)
     a->audio_name = g_strdup (c->audio_device);
@@ -207,19 +262,13 @@ cap_archive_audio_source (Capture * c, CapArchive * a, GError ** error)
   else
     a->audio_name = pcm_sibling (a);
   if (a->audio_name == NULL) {
-    what = g_strdup_printf ("no audio device goes with %s (no ALSA device "
-        "on its USB device or card, no PCM node)", c->device);
-    audio_error (error, what, NULL);
-    g_free (what);
+    no_audio_device (c, error);
     return NULL;
   }
-  if ((e = make_source (a->audio_name, a, error)) == NULL)
+  if ((e = make_source (c, a->audio_name, a, error)) == NULL)
     return NULL;
   if (!g_str_has_prefix (a->audio_name, "gst:") && !try_open (e, &why)) {
-    what = g_strdup_printf ("cannot open the audio device %s",
-        a->audio_name);
-    audio_error (error, what, why);
-    g_free (what);
+    audio_open_failed (c, a->audio_name, why, error);
     g_free (why);
     if (g_object_is_floating (e))
       gst_object_ref_sink (e);

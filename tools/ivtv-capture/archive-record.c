@@ -192,9 +192,11 @@ cap_archive_report (Capture * c)
           PRIu64 " lost by the card or the queue)\n"),
       t.frames_delivered, t.frames_repeated, t.frames_out, t.frames_lost);
   if (a->asrc)
-    g_print (_("ivtv-capture: audio from %s: clock %+.0f ppm against the "
-            "video, largest A/V offset %.1f ms, %" PRIu64
-            " samples inserted, %" PRIu64 " removed\n"),
-        a->audio_name, t.ppm,
-        t.max_offset_ms, t.inserted, t.removed);
+    g_print (g_dngettext (GETTEXT_PACKAGE, "ivtv-capture: audio from %s: "
+            "clock %+.0f ppm against the video, largest A/V offset %.1f ms, "
+            "%" PRIu64 " sample inserted, %" PRIu64 " removed\n",
+            "ivtv-capture: audio from %s: clock %+.0f ppm against the video, "
+            "largest A/V offset %.1f ms, %" PRIu64 " samples inserted, %"
+            PRIu64 " removed\n", (gulong) MIN (t.inserted, G_MAXULONG)),
+        a->audio_name, t.ppm, t.max_offset_ms, t.inserted, t.removed);
 }

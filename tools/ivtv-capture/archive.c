@@ -32,8 +32,8 @@ add (Capture * c, const gchar * factory, const gchar * name, GError ** error)
 
   if (e == NULL) {
     g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_MISSING_PLUGIN,
-        "GStreamer element '%s' is missing (is its plugin package "
-        "installed? avenc_ffv1: gstreamer1.0-libav)", factory);
+        _("GStreamer element '%s' is missing (is its plugin package "
+            "installed? avenc_ffv1: gstreamer1.0-libav)"), factory);
     return NULL;
   }
   gst_bin_add (GST_BIN (c->pipeline), e);
@@ -399,7 +399,7 @@ cap_archive_build (Capture * c, GError ** error)
   if (!build_capture_half (c, a, error) || !build_writing_half (c, a, error)) {
     if (error && *error == NULL)
       g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_NEGOTIATION,
-          "cannot build the archival pipeline for %s", c->device);
+          _("cannot build the archival pipeline for %s"), c->device);
     return FALSE;
   }
   cap_archive_watch_start (c);

@@ -150,6 +150,9 @@ void cap_stop (Capture * c, const gchar * why, const gchar * shown);
 void cap_fail (Capture * c, gint code, const gchar * fmt, ...)
     G_GNUC_PRINTF (3, 4);
 void cap_fail_literal (Capture * c, gint code, const gchar * message);
+void cap_fail_both (Capture * c, gint code, const gchar * line,
+    const gchar * shown);
+gboolean cap_messages_english (void);
 gdouble cap_elapsed (Capture * c);
 void cap_status_init (Capture * c);
 gboolean cap_status_tick (gpointer data);
@@ -187,7 +190,8 @@ void cap_read_settings (Capture * c);
 void cap_discover (Capture * c);
 gboolean cap_dvd_available (void);
 gchar *cap_dvd_dir (const gchar * output);
-gboolean cap_dvd_author (Capture * c, GError ** error);
+/* FALSE: the failure is told (cap_fail, exit 6) */
+gboolean cap_dvd_author (Capture * c);
 void cap_picture_watch (Capture * c);
 void cap_picture_tell (Capture * c);
 gboolean cap_picture_changed (Capture * c, gchar ** why);

@@ -10,6 +10,8 @@
  * the frame's number. */
 #include "framemd5.h"
 
+#include <errno.h>
+#include <glib/gi18n-lib.h>
 #include <gst/video/video.h>
 #include <stdio.h>
 
@@ -29,7 +31,7 @@ cap_framemd5_open (const gchar * path, GError ** error)
 
   if (f == NULL) {
     g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
-        "cannot write %s: %s", path, g_strerror (errno));
+        _("cannot write %s: %s"), path, g_strerror (errno));
     return NULL;
   }
   m = g_new0 (CapFrameMd5, 1);

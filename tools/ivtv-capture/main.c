@@ -130,11 +130,17 @@ parse_duration (const gchar * s)
   return total;
 }
 
-static gint
-parse_options (Capture * c, int argc, char **argv)
+/* what the command line gives beyond Capture's fields, until it is checked */
+typedef struct
 {
-  gchar *max_time = NULL, **files = NULL;
-  gboolean version = FALSE;
+  gchar *max_time, **files;
+  gboolean version;
+} CapArgs;
+
+/* the options and their --help texts, into @ctx's main group */
+static void
+add_options (GOptionContext * ctx, Capture * c, CapArgs * a)
+{
   GOptionEntry entries[] = {
     {"device", 'd', 0, G_OPTION_ARG_STRING, &c->device,
           N_ ("The card's node (default: the first card the device monitor finds)"),
@@ -152,14 +158,14 @@ parse_options (Capture * c, int argc, char **argv)
     {"dvd", 0, 0, G_OPTION_ARG_NONE, &c->dvd,
         N_ ("Record a DVD-compatible stream (stream-type=dvd, 48 kHz audio, "
           "4:3) and, with dvdauthor installed, make a DVD folder"), NULL},
-    {"max-time", 't', 0, G_OPTION_ARG_STRING, &max_time,
+    {"max-time", 't', 0, G_OPTION_ARG_STRING, &a->max_time,
         N_ ("Stop after this long: seconds, or 90m, 2h, 1:30:00"), "T"},
     {"stop-after-no-signal", 'n', 0, G_OPTION_ARG_INT, &c->no_signal,
         N_ ("End of tape: stop after S seconds without a signal; also how long "
           "to wait for a signal at the start (default 10; 0 = never)"), "S"},
     {"force", 'f', 0, G_OPTION_ARG_NONE, &c->force,
         N_ ("Overwrite FILE if it exists"), NULL},
-    {"version", 'V', 0, G_OPTION_ARG_NONE, &version,
+    {"version", 'V', 0, G_OPTION_ARG_NONE, &a->version,
         N_ ("Print the version (ivtvsrc's, which gst-inspect-1.0 ivtvsrc shows) "
           "and exit"), NULL},
     {"audio-device", 'a', 0, G_OPTION_ARG_STRING, &c->audio_device,
@@ -177,36 +183,35 @@ parse_options (Capture * c, int argc, char **argv)
           "(the previous frame again, the default) or its length of audio "
           "is removed ('cut-audio'); either way the audio stays in sync and "
           "FILE.json lists each loss"), "repeat|cut-audio"},
-    {G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL,
+    {G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &a->files, NULL,
         NULL},
     {NULL, 0, 0, 0, NULL, NULL, NULL}
   };
-  GOptionContext *ctx = g_option_context_new (N_("FILE"));
-  GError *err = NULL;
+
+  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
+}
+
+/* the parsed options, checked: -1 if good, else the exit status (with
+ * its line printed) */
+static gint
+check_options (Capture * c, CapArgs * a)
+{
   gint ret = -1;
 
-  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
-  /* GLib translates both in GETTEXT_PACKAGE, as the options' texts */
-  g_option_context_set_summary (ctx, SUMMARY);
-  g_option_context_set_description (ctx, DESCRIPTION);
-  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
-  g_option_context_add_group (ctx, gst_init_get_option_group ());
-  if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
-    g_printerr (_("ivtv-capture: %s (see --help)\n"), err->message);
-    ret = CAP_EXIT_USAGE;
-  } else if (version) {
+  if (a->version) {
     gchar *gst = gst_version_string ();
 
     g_print ("ivtv-capture (ivtvsrc) %s\n%s\n", IVTV_CAPTURE_VERSION, gst);
     g_free (gst);
     ret = CAP_EXIT_OK;
-  } else if (files == NULL || files[0] == NULL || files[1] != NULL) {
+  } else if (a->files == NULL || a->files[0] == NULL || a->files[1] != NULL) {
     g_printerr (_("ivtv-capture: give one output file, e.g. ivtv-capture "
             "tape.mpg (see --help)\n"));
     ret = CAP_EXIT_USAGE;
-  } else if (max_time && (c->max_time = parse_duration (max_time)) <= 0) {
+  } else if (a->max_time
+      && (c->max_time = parse_duration (a->max_time)) <= 0) {
     g_printerr (_("ivtv-capture: --max-time '%s': give seconds, or 90m, "
-            "2h, 1:30:00\n"), max_time);
+            "2h, 1:30:00\n"), a->max_time);
     ret = CAP_EXIT_USAGE;
   } else if (c->on_drop && g_strcmp0 (c->on_drop, "repeat")
       && g_strcmp0 (c->on_drop, "cut-audio")) {
@@ -222,11 +227,33 @@ parse_options (Capture * c, int argc, char **argv)
     g_printerr (_("ivtv-capture: --stop-after-no-signal must be >= 0\n"));
     ret = CAP_EXIT_USAGE;
   } else {
-    c->output = g_strdup (files[0]);
+    c->output = g_strdup (a->files[0]);
   }
+  return ret;
+}
+
+static gint
+parse_options (Capture * c, int argc, char **argv)
+{
+  CapArgs a = { NULL, NULL, FALSE };
+  GOptionContext *ctx = g_option_context_new (N_("FILE"));
+  GError *err = NULL;
+  gint ret;
+
+  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
+  /* GLib translates both in GETTEXT_PACKAGE, as the options' texts */
+  g_option_context_set_summary (ctx, SUMMARY);
+  g_option_context_set_description (ctx, DESCRIPTION);
+  add_options (ctx, c, &a);
+  g_option_context_add_group (ctx, gst_init_get_option_group ());
+  if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
+    g_printerr (_("ivtv-capture: %s (see --help)\n"), err->message);
+    ret = CAP_EXIT_USAGE;
+  } else
+    ret = check_options (c, &a);
   g_clear_error (&err);
-  g_strfreev (files);
-  g_free (max_time);
+  g_strfreev (a.files);
+  g_free (a.max_time);
   g_option_context_free (ctx);
   return ret;
 }
@@ -486,10 +513,7 @@ finish_files (Capture * c)
             "with --standard)"), why, c->output);
   else if (c->dvd && c->exit_code == CAP_EXIT_OK && cap_dvd_available ()) {
     cap_status_event (c, _("making the DVD folder with dvdauthor..."));
-    if (!cap_dvd_author (c, &err))
-      cap_fail (c, CAP_EXIT_DVD, N_("%s (%s is complete)"), err->message,
-          c->output);
-    g_clear_error (&err);
+    cap_dvd_author (c);         /* a failure: exit 6, its reason told */
   }
   if (!cap_sidecar_write (c, &err)) {
     g_printerr ("ivtv-capture: %s\n", err->message);
@@ -530,9 +554,12 @@ report (Capture * c)
         c->end_reason ? c->end_reason_shown : "", json,
         c->dvd_dir ? _("; DVD folder ") : "", c->dvd_dir ? c->dvd_dir : "");
   if (c->have_stats && (c->bytes_lost > 0 || c->frames_lost > 0))
-    g_print (_("ivtv-capture: ivtvsrc reports %" PRIu64 " bytes "
-            "and %" PRIu64 " frames lost in this capture (see "
-            "%s)\n"), c->bytes_lost, c->frames_lost, json);
+    g_print (g_dngettext (GETTEXT_PACKAGE, "ivtv-capture: ivtvsrc reports %"
+            PRIu64 " bytes and %" PRIu64 " frame lost in this capture (see "
+            "%s)\n", "ivtv-capture: ivtvsrc reports %" PRIu64 " bytes and %"
+            PRIu64 " frames lost in this capture (see %s)\n",
+            (gulong) MIN (c->frames_lost, G_MAXULONG)), c->bytes_lost,
+        c->frames_lost, json);
   if (c->error_line)
     g_printerr (_("ivtv-capture: error: %s\n"), c->error_shown);
   g_free (json);

@@ -90,8 +90,11 @@ cap_overlay_text (Capture * c)
   g_string_append_c (s, '\n');
   if (!c->have_stats)
     g_string_append (s, _("lost: -"));
-  else
-    g_string_append_printf (s, _("lost: %s%" PRIu64 " frames, %.2f MB%s"),
+  else                          /* %s: the markup that makes a loss red */
+    g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+            "lost: %s%" PRIu64 " frame, %.2f MB%s",
+            "lost: %s%" PRIu64 " frames, %.2f MB%s",
+            (gulong) MIN (c->frames_lost, G_MAXULONG)),
         c->bytes_lost || c->frames_lost ?
         "<span foreground=\"#FF2020\">" : "", c->frames_lost,
         c->bytes_lost / 1e6, c->bytes_lost || c->frames_lost ? "</span>" : "");

@@ -4,7 +4,8 @@
  * (ivtvsrc ! queue ! filesink, with a tee when previewing), the preview
  * pipeline fed through a leaky queue, and the bus messages (EOS, errors,
  * warnings, ivtvsrc-signal, ivtvsrc-stats) that drive the status and the
- * end of the capture. */
+ * end of the capture (an element's warning or error: on the screen as it
+ * comes, in the user's language; in the record in English). */
 #include "capture.h"
 
 #include <glib/gi18n-lib.h>
@@ -157,8 +158,8 @@ make (const gchar * factory, GError ** error)
 
   if (e == NULL)
     g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_MISSING_PLUGIN,
-        "GStreamer element '%s' is missing (is its plugin package "
-        "installed?)", factory);
+        _("GStreamer element '%s' is missing (is its plugin package "
+            "installed?)"), factory);
   return e;
 }
 
@@ -290,6 +291,7 @@ pick_video_sink (GError ** error)
     "xvimagesink", "ximagesink", NULL
   };
   const gchar *const *names = g_getenv ("WAYLAND_DISPLAY") ? wayland : x11;
+  gchar *tried;
   guint i;
 
   for (i = 0; names[i]; i++) {
@@ -304,9 +306,11 @@ pick_video_sink (GError ** error)
     gst_element_set_state (e, GST_STATE_NULL);
     gst_object_unref (e);
   }
+  tried = g_strjoinv (", ", (gchar **) names);
   g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_OPEN_WRITE,
-      "--preview: no video window sink can open the display (tried %s)",
-      g_strjoinv (", ", (gchar **) names));
+      _("--preview: no video window sink can open the display (tried %s)"),
+      tried);
+  g_free (tried);
   return NULL;
 }
 
@@ -469,6 +473,50 @@ setting_error (GstMessage * msg, const gchar * setting, const gchar * reason)
       && g_strcmp0 (reason, gst_structure_get_string (d, "reason")) == 0;
 }
 
+/* The English of an element's warning or error, for the record: its text
+ * when the messages are in English (cap_messages_english).  Else that
+ * text is in the user's language (ivtvsrc and GStreamer translate it as
+ * they post it, and the message keeps no English of it), and the record
+ * gets what the message carries untranslated: the element's name, the
+ * error's domain and code by GStreamer's names, and the debug detail
+ * ("src: resource error 'read': gap in the driver's frame sequence
+ * numbers"). */
+static gchar *
+message_english (GstMessage * msg, const GError * err, const gchar * dbg)
+{
+  const gchar *detail = dbg ? strchr (dbg, '\n') : NULL;
+  GType type = err->domain == GST_CORE_ERROR ? GST_TYPE_CORE_ERROR :
+      err->domain == GST_LIBRARY_ERROR ? GST_TYPE_LIBRARY_ERROR :
+      err->domain == GST_RESOURCE_ERROR ? GST_TYPE_RESOURCE_ERROR :
+      err->domain == GST_STREAM_ERROR ? GST_TYPE_STREAM_ERROR : G_TYPE_INVALID;
+  GEnumClass *codes = type ? g_type_class_ref (type) : NULL;
+  GEnumValue *v = codes ? g_enum_get_value (codes, err->code) : NULL;
+  gchar *domain, *text;
+
+  if (cap_messages_english ()) {
+    if (codes)
+      g_type_class_unref (codes);
+    return g_strdup (err->message);
+  }
+  /* GStreamer's debug: "file(line): function (): /path/to/element:\n"
+   * before the element's own */
+  detail = detail ? detail + 1 : dbg ? dbg : "no details";
+  domain = g_strdelimit (g_strdup (g_quark_to_string (err->domain)), "-",
+      ' ');
+  if (g_str_has_prefix (domain, "gst ") && g_str_has_suffix (domain,
+          " quark")) {          /* "gst-resource-error-quark" */
+    memmove (domain, domain + 4, strlen (domain) - 3);
+    domain[strlen (domain) - 6] = '\0';
+  }
+  text = v ? g_strdup_printf ("%s: %s '%s': %s", GST_MESSAGE_SRC_NAME (msg),
+      domain, v->value_nick, detail) : g_strdup_printf ("%s: %s %d: %s",
+      GST_MESSAGE_SRC_NAME (msg), domain, err->code, detail);
+  g_free (domain);
+  if (codes)
+    g_type_class_unref (codes);
+  return g_strdelimit (text, "\r\n", ' ');
+}
+
 /* How long an error of ivtvsrc may wait for the data read before it to
  * reach the file (on_error): a disk that stalls does not hold the end */
 #define ERROR_DRAIN_S 10
@@ -483,11 +531,34 @@ error_drain_overdue (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* the exit status of an error of the recording pipeline (not a full
+ * disk's or filesink's: on_error) */
+static gint
+error_code (Capture * c, GstMessage * msg, const GError * err, guint64 n)
+{
+  gboolean from_src = GST_MESSAGE_SRC (msg) == GST_OBJECT (c->src);
+
+  if (n == 0 && from_src && err->domain == GST_RESOURCE_ERROR
+      && (err->code == GST_RESOURCE_ERROR_NOT_FOUND
+          || err->code == GST_RESOURCE_ERROR_OPEN_READ
+          || err->code == GST_RESOURCE_ERROR_OPEN_READ_WRITE
+          || err->code == GST_RESOURCE_ERROR_BUSY))
+    return CAP_EXIT_NO_CARD;
+  if (n == 0 && setting_error (msg, "input", "no-signal"))
+    /* input=auto found no input with a signal; the text names them all */
+    return CAP_EXIT_NO_SIGNAL;
+  if (n == 0 && (setting_error (msg, NULL, "unknown")
+          || setting_error (msg, NULL, "ambiguous")))
+    /* --input or --standard names nothing the card has */
+    return CAP_EXIT_USAGE;
+  return CAP_EXIT_FAILED;
+}
+
 static void
 on_error (Capture * c, GstMessage * msg)
 {
   GError *err = NULL;
-  gchar *dbg = NULL;
+  gchar *dbg = NULL, *en, *line, *shown;
   guint64 n = atomic_load (&c->bytes);
   gchar tb[CAP_TIME_LEN];
   /* ivtvsrc posts its error after the buffers read before it and then
@@ -503,51 +574,45 @@ on_error (Capture * c, GstMessage * msg)
   if (drain)
     cap_archive_end_audio (c);  /* a raw card's audio ends with its video */
   gst_message_parse_error (msg, &err, &dbg);
+  /* the record's line in English, the user's in their language */
+  en = message_english (msg, err, dbg);
   if (err->domain == GST_RESOURCE_ERROR &&
       err->code == GST_RESOURCE_ERROR_NO_SPACE_LEFT)
     cap_fail (c, CAP_EXIT_DISK_FULL, N_("disk full: %s is intact up to "
             "its last complete write (%" PRId64 " bytes); the "
             "recording stopped after %s"), c->output, file_size (c->output),
         cap_format_time (cap_elapsed (c), tb));
-  else if (GST_MESSAGE_SRC (msg) == GST_OBJECT (c->sink))
-    cap_fail (c, CAP_EXIT_DISK_FULL, N_("cannot write %s: %s"), c->output,
+  else if (GST_MESSAGE_SRC (msg) == GST_OBJECT (c->sink)) {
+    line = g_strdup_printf ("cannot write %s: %s", c->output, en);
+    shown = g_strdup_printf (_("cannot write %s: %s"), c->output,
         err->message);
-  else if (n == 0 && GST_MESSAGE_SRC (msg) == GST_OBJECT (c->src)
-      && err->domain == GST_RESOURCE_ERROR
-      && (err->code == GST_RESOURCE_ERROR_NOT_FOUND
-          || err->code == GST_RESOURCE_ERROR_OPEN_READ
-          || err->code == GST_RESOURCE_ERROR_OPEN_READ_WRITE
-          || err->code == GST_RESOURCE_ERROR_BUSY))
-    cap_fail (c, CAP_EXIT_NO_CARD, "%s", err->message);
-  else if (n == 0 && setting_error (msg, "input", "no-signal"))
-    /* input=auto found no input with a signal; the text names them all */
-    cap_fail (c, CAP_EXIT_NO_SIGNAL, "%s", err->message);
-  else if (n == 0 && (setting_error (msg, NULL, "unknown")
-          || setting_error (msg, NULL, "ambiguous")))
-    /* --input or --standard names nothing the card has */
-    cap_fail (c, CAP_EXIT_USAGE, "%s", err->message);
-  else
-    cap_fail (c, CAP_EXIT_FAILED, "%s", err->message);
+    cap_fail_both (c, CAP_EXIT_DISK_FULL, line, shown);
+    g_free (line);
+    g_free (shown);
+  } else
+    cap_fail_both (c, error_code (c, msg, err, n), en, err->message);
   c->hold_quit = FALSE;
   g_clear_error (&err);
   g_free (dbg);
+  g_free (en);
 }
 
 static void
 on_warning (Capture * c, GstMessage * msg)
 {
   GError *err = NULL;
-  gchar *line, tb[CAP_TIME_LEN];
+  gchar *dbg = NULL, *en, tb[CAP_TIME_LEN];
 
-  gst_message_parse_warning (msg, &err, NULL);
-  line = g_strdup_printf ("%s: %s", cap_format_time (cap_elapsed (c), tb),
-      err->message);
-  cap_status_event (c, _("Warning at %s"), line);
+  gst_message_parse_warning (msg, &err, &dbg);
+  cap_format_time (cap_elapsed (c), tb);
+  cap_status_event (c, _("Warning at %s: %s"), tb, err->message);
+  /* the record's in English (message_english) */
+  en = message_english (msg, err, dbg);
   if (c->warnings->len < 100)
-    g_ptr_array_add (c->warnings, line);
-  else
-    g_free (line);
+    g_ptr_array_add (c->warnings, g_strdup_printf ("%s: %s", tb, en));
+  g_free (en);
   g_clear_error (&err);
+  g_free (dbg);
 }
 
 static void

@@ -240,7 +240,7 @@ write_at_start (int fd, const gchar * data, gsize len, const gchar * path,
       continue;
     if (n <= 0) {
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
-          "cannot write the record %s: %s", path, g_strerror (errno));
+          _("cannot write the record %s: %s"), path, g_strerror (errno));
       return FALSE;
     }
     done += n;
@@ -258,7 +258,7 @@ cap_sidecar_reserve (Capture * c, GError ** error)
 
   if (!ok)
     g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
-        "cannot create the record %s: %s", path, g_strerror (errno));
+        _("cannot create the record %s: %s"), path, g_strerror (errno));
   /* JSON allows trailing white space: the padding is the reserve */
   while (padded->len < SIDECAR_RESERVE - 1)
     g_string_append_c (padded, ' ');
@@ -267,7 +267,7 @@ cap_sidecar_reserve (Capture * c, GError ** error)
     ok = write_at_start (fd, padded->str, padded->len, path, error);
   if (fd >= 0 && close (fd) < 0 && ok) {
     g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
-        "cannot write the record %s: %s", path, g_strerror (errno));
+        _("cannot write the record %s: %s"), path, g_strerror (errno));
     ok = FALSE;
   }
   g_string_free (padded, TRUE);
@@ -286,13 +286,13 @@ cap_sidecar_write (Capture * c, GError ** error)
 
   if (!ok)
     g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
-        "cannot open the record %s: %s", path, g_strerror (errno));
+        _("cannot open the record %s: %s"), path, g_strerror (errno));
   /* over the reserved space, then cut the padding off */
   if (ok)
     ok = write_at_start (fd, text, len, path, error);
   if (ok && ftruncate (fd, len) < 0) {
     g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
-        "cannot write the record %s: %s", path, g_strerror (errno));
+        _("cannot write the record %s: %s"), path, g_strerror (errno));
     ok = FALSE;
   }
   if (fd >= 0)
@@ -551,8 +551,10 @@ last_error_line (const gchar * out)
   return found ? found : g_strdup ("(no output)");
 }
 
+/* one dvdauthor run: FALSE with *why (its last error line) if it failed,
+ * FALSE with @error if it did not run */
 static gboolean
-run_dvdauthor (gchar ** argv, gchar ** envp, GError ** error)
+run_dvdauthor (gchar ** argv, gchar ** envp, gchar ** why, GError ** error)
 {
   gchar *out = NULL;
   gint status = 0;
@@ -561,35 +563,46 @@ run_dvdauthor (gchar ** argv, gchar ** envp, GError ** error)
   ok = g_spawn_sync (NULL, argv, envp, G_SPAWN_SEARCH_PATH |
       G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &out, &status, error);
   if (ok && !g_spawn_check_wait_status (status, NULL)) {
-    gchar *why = last_error_line (out);
-
-    g_set_error (error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED,
-        "dvdauthor %s failed: %s", argv[3], why);
-    g_free (why);
+    *why = last_error_line (out);
     ok = FALSE;
   }
   g_free (out);
   return ok;
 }
 
+/* the DVD folder from the file; a failure is the capture's end reason
+ * (exit 6): one sentence, the record's in English (dvdauthor's own line
+ * as it wrote it) */
 gboolean
-cap_dvd_author (Capture * c, GError ** error)
+cap_dvd_author (Capture * c)
 {
   gchar *dir = cap_dvd_dir (c->output);
   gchar **envp = g_get_environ ();
   gchar *title[] = { "dvdauthor", "-o", dir, "-t", c->output, NULL };
   gchar *toc[] = { "dvdauthor", "-o", dir, "-T", NULL };
-  gboolean ok;
+  const gchar *failed = NULL;   /* the step: -t (the title), -T (the TOC) */
+  gchar *why = NULL;
+  GError *err = NULL;
 
   /* the standard's family decides the DVD's video format */
   envp = g_environ_setenv (envp, "VIDEO_FORMAT",
       c->video_height > 480 ? "PAL" : "NTSC", TRUE);
-  ok = run_dvdauthor (title, envp, error) && run_dvdauthor (toc, envp, error);
-  if (ok) {
+  if (!run_dvdauthor (title, envp, &why, &err))
+    failed = "-t";
+  else if (!run_dvdauthor (toc, envp, &why, &err))
+    failed = "-T";
+  if (failed == NULL) {
     g_free (c->dvd_dir);
     c->dvd_dir = g_strdup (dir);
-  }
+  } else if (why)
+    cap_fail (c, CAP_EXIT_DVD, N_("dvdauthor %s failed: %s (%s is "
+            "complete)"), failed, why, c->output);
+  else
+    cap_fail (c, CAP_EXIT_DVD, N_("dvdauthor does not run: %s (%s is "
+            "complete)"), err ? err->message : "?", c->output);
+  g_clear_error (&err);
+  g_free (why);
   g_strfreev (envp);
   g_free (dir);
-  return ok;
+  return failed == NULL;
 }

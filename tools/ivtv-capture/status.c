@@ -15,6 +15,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <inttypes.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -88,8 +89,10 @@ describe_loss (Capture * c)
   if (!c->have_stats)
     return g_strdup ("-");
   if (c->frames_lost > 0)
-    return g_strdup_printf (_("%.1f MB, %" PRIu64 " frames"),
-        c->bytes_lost / 1e6, c->frames_lost);
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+            "%.1f MB, %" PRIu64 " frame", "%.1f MB, %" PRIu64 " frames",
+            (gulong) MIN (c->frames_lost, G_MAXULONG)), c->bytes_lost / 1e6,
+        c->frames_lost);
   if (c->bytes_lost > 0)
     return g_strdup_printf ("%.2f MB", c->bytes_lost / 1e6);
   return g_strdup ("0");
@@ -245,6 +248,38 @@ cap_fail (Capture * c, gint code, const gchar * fmt, ...)
       *p = ' ';
   c->error_line = line;
   c->error_shown = shown;
+  c->exit_code = code;
+  if (c->loop && !c->hold_quit)
+    g_main_loop_quit (c->loop);
+}
+
+/* whether the texts GStreamer and ivtvsrc put in their messages are
+ * English: messages in the C locale (gettext then ignores LANGUAGE), or
+ * the user's first language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG) is C or
+ * English */
+gboolean
+cap_messages_english (void)
+{
+  const gchar *loc = setlocale (LC_MESSAGES, NULL);
+  const gchar *first = g_get_language_names ()[0];
+
+  if (loc == NULL || strcmp (loc, "C") == 0 || strcmp (loc, "POSIX") == 0)
+    return TRUE;
+  return strcmp (first, "C") == 0 || strcmp (first, "POSIX") == 0
+      || g_str_has_prefix (first, "C.") || g_str_has_prefix (first, "en");
+}
+
+/* cap_fail with both lines made by the caller: LINE in English (the
+ * sidecar's), SHOWN in the user's language; for a sentence whose
+ * parameters differ between the two (a word of it translated too) */
+void
+cap_fail_both (Capture * c, gint code, const gchar * line,
+    const gchar * shown)
+{
+  if (c->error_line != NULL)    /* the first reason is the one */
+    return;
+  c->error_line = g_strdelimit (g_strdup (line), "\r\n", ' ');
+  c->error_shown = g_strdelimit (g_strdup (shown), "\r\n", ' ');
   c->exit_code = code;
   if (c->loop && !c->hold_quit)
     g_main_loop_quit (c->loop);

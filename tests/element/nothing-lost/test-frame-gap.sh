@@ -84,7 +84,7 @@ case $case in
     ( cd "$tmp" && timeout 120 "$emu" --profile stk1160 --fault skip-every=10 \
       --fault skip-keeps-seq -- "$capture" -d /dev/video0 --no-audio -t 4 -f \
       cap.mkv ) > "$tmp/log" 2>&1 || { tail -20 "$tmp/log"; fail "ivtv-capture failed"; }
-    said=$(sed -n 's/.*ivtvsrc reports [0-9]* bytes and \([0-9]*\) frames lost.*/\1/p' "$tmp/log")
+    said=$(sed -n 's/.*ivtvsrc reports [0-9]* bytes and \([0-9]*\) frames\{0,1\} lost.*/\1/p' "$tmp/log")
     /usr/bin/python3 - "$tmp/cap.mkv.json" "${said:-0}" <<'PY' || exit 1
 import json, sys
 doc = json.load(open(sys.argv[1]))
