@@ -52,12 +52,17 @@ running_time (GstElement * element)
 static GstBuffer *
 number_frame (IvtvDecorated * d, GstBuffer * buf)
 {
-  guint64 lost = ivtv_frame_gap_feed (&d->gap, running_time (d->element));
+  GstClockTime now = running_time (d->element);
+  guint64 lost = ivtv_frame_gap_feed (&d->gap, now);
 
   buf = gst_buffer_make_writable (buf);
   if (lost > 0) {
+    /* found a frame after the one that follows the hole (ivtvframegap.h) */
     GST_INFO_OBJECT (d->element, "%" G_GUINT64_FORMAT " frames dropped by "
-        "the driver before frame %" G_GUINT64_FORMAT, lost, d->next_frame);
+        "the driver before the frame read at %" GST_TIME_FORMAT ", found at "
+        "frame %" G_GUINT64_FORMAT " (read at %" GST_TIME_FORMAT ")", lost,
+        GST_TIME_ARGS (ivtv_frame_gap_hole_time (&d->gap)), d->next_frame,
+        GST_TIME_ARGS (now));
     d->next_frame += lost;
     GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_DISCONT);
   }

@@ -225,7 +225,9 @@ dequeue (IvtvStream * s, struct v4l2_buffer *b, IvtvError ** error)
 /* Count a gap in the driver's sequence numbers as dropped frames, and
  * the frames a gap in the capture times says were dropped beyond it
  * (usbtv, stk1160: ivtvframegap.h): those shift the offsets on, so the
- * session sees them as a gap too; the next frame out is DISCONT. */
+ * session sees them as a gap too; the next frame out is DISCONT.  The
+ * times find a hole a frame after the one that follows it (or later, the
+ * rest of a long one): the QoS message and the log say where it was. */
 static void
 check_sequence (IvtvStream * s, const struct v4l2_buffer *b, GstClockTime ts,
     GstClockTime dur)
@@ -235,12 +237,24 @@ check_sequence (IvtvStream * s, const struct v4l2_buffer *b, GstClockTime ts,
   if (s->last_sequence >= 0 && b->sequence > s->last_sequence + 1)
     lost = b->sequence - s->last_sequence - 1;
   ivtv_frame_gap_account (&s->gap, lost);
+  GST_LOG_OBJECT (s->element, "sequence %u captured at %" G_GUINT64_FORMAT
+      " ns", b->sequence, (guint64) s->captured);
   by_time = ivtv_frame_gap_feed (&s->gap, s->captured);
   if (by_time > 0) {
+    GstClockTime hole = ivtv_frame_gap_hole_time (&s->gap);
+    GstClockTime back = GST_CLOCK_TIME_IS_VALID (hole) && s->captured >= hole
+        ? s->captured - hole : 0;
+
     GST_INFO_OBJECT (s->element, "%" G_GUINT64_FORMAT " frames missing "
-        "before sequence %u by the capture times", by_time, b->sequence);
+        "by the capture times before the frame captured %" GST_TIME_FORMAT
+        " before sequence %u (a frame period of %" GST_TIME_FORMAT ")",
+        by_time, GST_TIME_ARGS (back), b->sequence,
+        GST_TIME_ARGS (ivtv_frame_gap_period (&s->gap)));
     s->offset_shift += (gint64) by_time;
     lost += by_time;
+    /* the QoS message at the hole */
+    if (GST_CLOCK_TIME_IS_VALID (ts))
+      ts = ts > back ? ts - back : 0;
   }
   if (lost > 0) {
     s->dropped += lost;
