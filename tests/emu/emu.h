@@ -412,6 +412,7 @@ enum emu_fault_id
   EMU_FAULT_SKIP_EVERY,         /* skip-every=N: the driver drops every Nth frame (a sequence gap) */
   EMU_FAULT_SKIP_KEEPS_SEQ,     /* skip-keeps-seq: a dropped frame does not advance the sequence (usbtv, stk1160) */
   EMU_FAULT_UNPLUG_EIO,         /* unplug-eio: an unplug as pvrusb2 shows it to a handle held open */
+  EMU_FAULT_FRAME_RATE_PCT,     /* frame-rate-pct=P: raw video frames at the nominal rate x (1 + P/100) (stream-rate.c) */
   EMU_FAULT_COUNT
 };
 

@@ -38,6 +38,7 @@ static const struct fault_desc descs[EMU_FAULT_COUNT] = {
   [EMU_FAULT_SKIP_EVERY] = {"skip-every", 1, 0},
   [EMU_FAULT_SKIP_KEEPS_SEQ] = {"skip-keeps-seq", 0, 0},
   [EMU_FAULT_UNPLUG_EIO] = {"unplug-eio", 0, 0},
+  [EMU_FAULT_FRAME_RATE_PCT] = {"frame-rate-pct", 1, 0},
 };
 
 const char *
@@ -81,7 +82,8 @@ parse_one (const char *spec, const char *path, struct emu_faults *out)
   if (eq) {
     long long v = strtoll (eq, &end, 0);
 
-    if (*eq == '\0' || *end != '\0' || (v < 0 && i != EMU_FAULT_CLOCK_PPM)) {
+    if (*eq == '\0' || *end != '\0' || (v < 0 && i != EMU_FAULT_CLOCK_PPM
+            && i != EMU_FAULT_FRAME_RATE_PCT)) {
       fprintf (stderr, "ivtv-emu: fault '%s': bad number '%s'\n", spec, eq);
       return -EINVAL;
     }
@@ -89,6 +91,11 @@ parse_one (const char *spec, const char *path, struct emu_faults *out)
             i == EMU_FAULT_SHORT_READS || i == EMU_FAULT_MARKS ||
             i == EMU_FAULT_SKIP_EVERY) && v == 0) {
       fprintf (stderr, "ivtv-emu: fault '%s': must be > 0\n", spec);
+      return -EINVAL;
+    }
+    if (i == EMU_FAULT_FRAME_RATE_PCT && (v <= -100 || v > 1000)) {
+      fprintf (stderr, "ivtv-emu: '%s': the percentage must be between "
+          "-99 and 1000\n", spec);
       return -EINVAL;
     }
     if (i == EMU_FAULT_QUEUE_KB && v < 64) {

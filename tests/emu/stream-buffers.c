@@ -7,7 +7,8 @@
  * dropped only when a DQBUF or poll sees it so, or after 64 periods away),
  * sequence numbers counting dropped frames
  * (or only delivered ones, emu_profile.seq_counts_delivered: stk1160,
- * usbtv), CLOCK_MONOTONIC end-of-frame timestamps, and the DQBUF faults. */
+ * usbtv), CLOCK_MONOTONIC end-of-frame timestamps, and the DQBUF faults.
+ * The frame period and the count of dropped frames: stream-rate.c. */
 #include "stream.h"
 #include "marks.h"
 #include "stream-frames.h"
@@ -56,22 +57,6 @@ page_align (size_t n)
 
 /* ------------------------------------------------------------------ */
 /* helpers shared with stream.c                                        */
-
-int64_t
-stream_interval_ns (struct emu_device *dev)
-{
-  struct v4l2_fract iv = dev->st->interval;
-
-  if (emu_size_follows_std (dev)) {
-    /* SDTV card: the standard sets the frame rate */
-    if (dev->card->st->std & V4L2_STD_525_60)
-      return 1001LL * 1000000000LL / 30000;
-    return 1000000000LL / 25;
-  }
-  if (iv.numerator == 0 || iv.denominator == 0)
-    return 1000000000LL / 30;
-  return (int64_t) iv.numerator * 1000000000LL / iv.denominator;
-}
 
 void
 stream_current_format (struct emu_device *dev, struct sformat *out)
@@ -293,6 +278,7 @@ complete (struct squeue *q, struct sbuf *b, uint64_t seq, int64_t t_ns)
   b->timestamp.tv_usec = (t_ns % 1000000000LL) / 1000;
   b->state = SBUF_DONE;
   b->order = ++q->order;
+  b->drops_before = q->dropped;
 }
 
 void
@@ -317,6 +303,7 @@ stream_advance (struct squeue *q, int64_t now)
 
     q->sequence += (uint64_t) skip;
     q->next_ns += skip * iv;
+    stream_drops (q, (uint64_t) skip);
   }
   while (q->next_ns <= now) {
     b = first_in_state (q, SBUF_QUEUED);
@@ -333,6 +320,8 @@ stream_advance (struct squeue *q, int64_t now)
                      * vivid_thread_vid_cap_tick: the sequence counts on) */
     if (b)
       complete (q, b, q->sequence, q->next_ns);
+    else
+      stream_drops (q, 1);
     /* no buffer queued: the frame is dropped; usbtv and stk1160 number
      * only the frames they complete (usbtv-video.c usbtv_image_chunk "No
      * free buffers"; stk1160-video.c stk1160_buffer_done), vivid counts on */
@@ -644,6 +633,7 @@ do_streamon (struct emu_file *f, const uint32_t * type)
   q->sequence = 0;
   q->delivered = 0;
   q->slots = 0;
+  q->dropped = q->dropped_seen = 0;
   q->next_ns = emu_now_ns ();
   if (!emu_fault_on (f->dev, EMU_FAULT_FAST))
     q->next_ns += stream_interval_ns (f->dev);
@@ -732,6 +722,7 @@ do_dqbuf (struct emu_file *f, struct v4l2_buffer *vb)
     b = first_in_state (q, SBUF_DONE);
     if (b && emu_fault_io_allow (f, 1, false) == 1) {
       b->state = SBUF_DEQUEUED;
+      stream_drops_seen (q, b->drops_before);
       fill_v4l2_buffer (q, (uint32_t) (b - q->bufs), vb);
       emu_unlock (dev);
       emu_fault_io_done (f, 1);

@@ -158,6 +158,7 @@ fileio_next_frame (struct squeue *q, int64_t now)
 
     q->sequence += (uint64_t) skip;
     q->next_ns += skip * iv;
+    stream_drops (q, (uint64_t) skip);
   }
   if (!fast && emu_fault_on (q->dev, EMU_FAULT_SKIP_EVERY)
       && q->sequence % (uint64_t) emu_fault_arg (q->dev, EMU_FAULT_SKIP_EVERY)
@@ -167,6 +168,7 @@ fileio_next_frame (struct squeue *q, int64_t now)
      * and the reader gets the next one a period later */
     q->sequence++;
     q->next_ns += iv;
+    stream_drops (q, 1);
     if (now < q->next_ns) {
       q->rlen = q->roff = 0;
       return;
@@ -175,6 +177,7 @@ fileio_next_frame (struct squeue *q, int64_t now)
   q->rlen = stream_draw (q->dev, &q->fmt, q->sequence, 0, q->rbuf,
       q->rbuf_cap);
   q->roff = 0;
+  stream_drops_seen (q, q->dropped);
   q->sequence++;
   q->next_ns = fast ? now : q->next_ns + iv;
 }

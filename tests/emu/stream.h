@@ -35,6 +35,7 @@ struct sbuf
   struct timeval timestamp;
   void *drawn_at;               /* dma fault: where a picture was last drawn */
   size_t drawn_len;             /* ... and its size */
+  uint64_t drops_before;        /* frames dropped before this one */
 };
 
 /* The format frozen at STREAMON / read start */
@@ -59,6 +60,8 @@ struct squeue
   uint64_t sequence;            /* number of the next frame */
   uint64_t delivered;           /* frames handed out (seq_counts_delivered) */
   uint64_t slots;               /* frame periods since STREAMON (skip-every) */
+  uint64_t dropped;             /* frames the device dropped (stream-rate.c) */
+  uint64_t dropped_seen;        /* ... before the last frame handed out */
   int64_t next_ns;              /* when the next frame completes */
   int64_t last_ns;              /* timestamp of the last frame */
   uint64_t order;
@@ -75,7 +78,12 @@ long stream_buffers_ioctl (struct emu_file *f, unsigned long req, void *arg);
 void stream_advance (struct squeue *q, int64_t now);
 bool stream_has_done (struct squeue *q);
 void stream_current_format (struct emu_device *dev, struct sformat *out);
+/* stream-rate.c: the device's frame period on CLOCK_MONOTONIC (the
+ * nominal one off by frame-rate-pct); @n frames dropped; a frame handed
+ * out with @drops_before drops before it (<rundir>/dropped-videoN) */
 int64_t stream_interval_ns (struct emu_device *dev);
+void stream_drops (struct squeue *q, uint64_t n);
+void stream_drops_seen (struct squeue *q, uint64_t drops_before);
 /* draws frame `seq` of the current input into dst; returns bytes used */
 size_t stream_draw (struct emu_device *dev, const struct sformat *fmt,
     uint64_t seq, int flash, void *dst, size_t cap);
