@@ -413,6 +413,7 @@ enum emu_fault_id
   EMU_FAULT_SKIP_KEEPS_SEQ,     /* skip-keeps-seq: a dropped frame does not advance the sequence (usbtv, stk1160) */
   EMU_FAULT_UNPLUG_EIO,         /* unplug-eio: an unplug as pvrusb2 shows it to a handle held open */
   EMU_FAULT_FRAME_RATE_PCT,     /* frame-rate-pct=P: raw video frames at the nominal rate x (1 + P/100) (stream-rate.c) */
+  EMU_FAULT_SKIP_RUN,           /* skip-run=K: skip-every drops the last K frames of every N (a burst) */
   EMU_FAULT_COUNT
 };
 

@@ -39,6 +39,7 @@ static const struct fault_desc descs[EMU_FAULT_COUNT] = {
   [EMU_FAULT_SKIP_KEEPS_SEQ] = {"skip-keeps-seq", 0, 0},
   [EMU_FAULT_UNPLUG_EIO] = {"unplug-eio", 0, 0},
   [EMU_FAULT_FRAME_RATE_PCT] = {"frame-rate-pct", 1, 0},
+  [EMU_FAULT_SKIP_RUN] = {"skip-run", 1, 1},
 };
 
 const char *
@@ -89,7 +90,7 @@ parse_one (const char *spec, const char *path, struct emu_faults *out)
     }
     if ((i == EMU_FAULT_EINTR_EVERY || i == EMU_FAULT_EAGAIN_EVERY ||
             i == EMU_FAULT_SHORT_READS || i == EMU_FAULT_MARKS ||
-            i == EMU_FAULT_SKIP_EVERY) && v == 0) {
+            i == EMU_FAULT_SKIP_EVERY || i == EMU_FAULT_SKIP_RUN) && v == 0) {
       fprintf (stderr, "ivtv-emu: fault '%s': must be > 0\n", spec);
       return -EINVAL;
     }
@@ -124,6 +125,12 @@ emu_faults_parse (const char *env, const char *path, struct emu_faults *out)
       tok = strtok_r (NULL, ",", &save))
     ret = parse_one (tok, path, out);
   free (copy);
+  if (!ret && out->on[EMU_FAULT_SKIP_RUN] && (!out->on[EMU_FAULT_SKIP_EVERY]
+          || out->arg[EMU_FAULT_SKIP_RUN] >= out->arg[EMU_FAULT_SKIP_EVERY])) {
+    fprintf (stderr, "ivtv-emu: skip-run=K needs skip-every=N with K < N "
+        "(on %s)\n", path);
+    return -EINVAL;
+  }
   return ret;
 }
 

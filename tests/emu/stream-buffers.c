@@ -312,9 +312,7 @@ stream_advance (struct squeue *q, int64_t now)
     slot = emu_fault_on (q->dev, EMU_FAULT_SKIP_KEEPS_SEQ) ? q->slots :
         q->sequence;
     q->slots++;
-    if (b && emu_fault_on (q->dev, EMU_FAULT_SKIP_EVERY) && slot %
-        (uint64_t) emu_fault_arg (q->dev, EMU_FAULT_SKIP_EVERY) ==
-        (uint64_t) emu_fault_arg (q->dev, EMU_FAULT_SKIP_EVERY) - 1)
+    if (b && stream_skip_slot (q->dev, slot))
       b = NULL;     /* skip-every: dropped as vivid's "Percentage of Dropped
                      * Buffers" does (vivid-kthread-cap.c
                      * vivid_thread_vid_cap_tick: the sequence counts on) */

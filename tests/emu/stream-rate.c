@@ -15,6 +15,9 @@
  *    by USB/IP delivered 27.9 frames/s of NTSC (-7 %), an stk1160 30.6
  *    (+2 %); a VCR played without a time base corrector sends its tape's
  *    speed, a few % off;
+ *  - which frames `skip-every=N` drops: the last of every N, or with
+ *    `skip-run=K` the last K of every N (a burst: a USB link that stalls
+ *    for a second, usbtv/stk1160 then complete no frame and number none);
  *  - the frames the device dropped (skip-every, no buffer queued, a reader
  *    too slow), counted up to the last frame handed out (a drop after it
  *    is in no capture) into <rundir>/dropped-videoN, which ivtv-emu copies
@@ -51,6 +54,17 @@ stream_interval_ns (struct emu_device *dev)
 
   /* faults.c keeps P above -100 */
   return nominal_ns (dev) * 100 / (100 + pct);
+}
+
+bool
+stream_skip_slot (struct emu_device *dev, uint64_t slot)
+{
+  uint64_t n = (uint64_t) emu_fault_arg (dev, EMU_FAULT_SKIP_EVERY);
+  uint64_t k = emu_fault_on (dev, EMU_FAULT_SKIP_RUN) ?
+      (uint64_t) emu_fault_arg (dev, EMU_FAULT_SKIP_RUN) : 1;
+
+  /* faults.c keeps 0 < K < N */
+  return n > 0 && slot % n >= n - k;
 }
 
 void

@@ -160,15 +160,16 @@ fileio_next_frame (struct squeue *q, int64_t now)
     q->next_ns += skip * iv;
     stream_drops (q, (uint64_t) skip);
   }
-  if (!fast && emu_fault_on (q->dev, EMU_FAULT_SKIP_EVERY)
-      && q->sequence % (uint64_t) emu_fault_arg (q->dev, EMU_FAULT_SKIP_EVERY)
-      == (uint64_t) emu_fault_arg (q->dev, EMU_FAULT_SKIP_EVERY) - 1) {
+  if (!fast && stream_skip_slot (q->dev, q->sequence)) {
     /* skip-every on read(): the frame is dropped as ivtv's YUV queue drops
      * a transfer it has no room for (ivtv-irq.c stream_enc_dma_append),
-     * and the reader gets the next one a period later */
-    q->sequence++;
-    q->next_ns += iv;
-    stream_drops (q, 1);
+     * and the reader gets the next one a period later (skip-run: the
+     * next after the burst) */
+    while (stream_skip_slot (q->dev, q->sequence)) {
+      q->sequence++;
+      q->next_ns += iv;
+      stream_drops (q, 1);
+    }
     if (now < q->next_ns) {
       q->rlen = q->roff = 0;
       return;

@@ -83,6 +83,8 @@ void stream_current_format (struct emu_device *dev, struct sformat *out);
  * out with @drops_before drops before it (<rundir>/dropped-videoN) */
 int64_t stream_interval_ns (struct emu_device *dev);
 void stream_drops (struct squeue *q, uint64_t n);
+/* skip-every (and skip-run) drops the frame of period @slot */
+bool stream_skip_slot (struct emu_device *dev, uint64_t slot);
 void stream_drops_seen (struct squeue *q, uint64_t drops_before);
 /* draws frame `seq` of the current input into dst; returns bytes used */
 size_t stream_draw (struct emu_device *dev, const struct sformat *fmt,
