@@ -95,7 +95,7 @@ check () {
 }
 
 for c in "every 10th:95:skip-every=10" "30 of every 50:60:skip-every=50 skip-run=30"; do
-  # shellcheck disable=SC2086
+  # shellcheck disable=SC2046
   run drops "$(echo "$c" | cut -d: -f2)" $(echo "$c" | cut -d: -f3) skip-keeps-seq
   check "${c%%:*} dropped"
   [ "$dropped" -ge 10 ] || fail "only $dropped dropped: the fault did not drop"
