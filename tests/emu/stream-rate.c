@@ -20,9 +20,10 @@
  *    for a second, usbtv/stk1160 then complete no frame and number none);
  *  - the frames the device dropped (skip-every, no buffer queued, a reader
  *    too slow), counted up to the last frame handed out (a drop after it
- *    is in no capture) into <rundir>/dropped-videoN, which ivtv-emu copies
- *    to $IVTV_EMU_STATS as dropped-videoN=N: what a test compares a
- *    consumer's loss count with. */
+ *    is in no capture), over the process's captures of the node, into
+ *    <rundir>/dropped-videoN (the process that dropped last), which
+ *    ivtv-emu copies to $IVTV_EMU_STATS as dropped-videoN=N: what a test
+ *    compares a consumer's loss count with. */
 #include "stream.h"
 
 #include <fcntl.h>
@@ -76,6 +77,27 @@ stream_drops (struct squeue *q, uint64_t n)
   q->dropped += n;
 }
 
+/* the drops each device's consumers saw in this process, over all its
+ * captures (a queue's own count starts again at STREAMON) */
+static struct
+{
+  struct emu_device *dev;
+  uint64_t total;
+} seen[EMU_MAX_DEVICES];
+
+static uint64_t *
+seen_total (struct emu_device *dev)
+{
+  int i;
+
+  for (i = 0; i < EMU_MAX_DEVICES; i++)
+    if (seen[i].dev == dev || !seen[i].dev) {
+      seen[i].dev = dev;
+      return &seen[i].total;
+    }
+  return NULL;
+}
+
 /* a frame with @drops_before drops before it is handed out: the count of
  * drops a consumer can see goes to <rundir>/dropped-videoN (only when it
  * grows: drops are rare, a file per frame is not) */
@@ -84,18 +106,19 @@ stream_drops_seen (struct squeue *q, uint64_t drops_before)
 {
   const char *rundir = getenv ("IVTV_EMU_RUNDIR");
   const char *node = strrchr (q->dev->path, '/');
+  uint64_t *total = seen_total (q->dev);
   char path[1024], text[32];
   int fd, len;
 
-  if (drops_before <= q->dropped_seen)
+  if (drops_before <= q->dropped_seen || !total)
     return;
+  *total += drops_before - q->dropped_seen;
   q->dropped_seen = drops_before;
   if (!rundir || !*rundir)
     return;
   snprintf (path, sizeof (path), "%s/dropped-%s", rundir,
       node ? node + 1 : q->dev->path);
-  len = snprintf (text, sizeof (text), "%llu\n",
-      (unsigned long long) drops_before);
+  len = snprintf (text, sizeof (text), "%llu\n", (unsigned long long) *total);
   fd = emu_real ()->open (path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
       0644);
   if (fd < 0)
